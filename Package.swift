@@ -1,0 +1,59 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "WidgetBudget",
+    products: [
+        .library(name: "WidgetBudgetKit", targets: ["WidgetBudgetKit"]),
+        .executable(name: "widgetbudget", targets: ["widgetbudget"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        // The model and the engine: pure Swift, no file formats, no C, no processes.
+        .target(name: "WidgetBudgetKit"),
+        // libcsv (Debian: libcsv-dev). Debian ships no pkg-config file, so none is named.
+        .systemLibrary(
+            name: "CLibCSV",
+            providers: [.apt(["libcsv-dev"])]
+        ),
+        // Scenario YAML, CSV through libcsv, reports and plots.
+        .target(
+            name: "WidgetBudgetIO",
+            dependencies: [
+                "WidgetBudgetKit",
+                "CLibCSV",
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        // The thin command-line tool.
+        .executableTarget(
+            name: "widgetbudget",
+            dependencies: [
+                "WidgetBudgetKit",
+                "WidgetBudgetIO",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(
+            name: "WidgetBudgetTestSupport",
+            dependencies: ["WidgetBudgetKit"],
+            path: "Sources/WidgetBudgetTestSupport"
+        ),
+        .testTarget(
+            name: "WidgetBudgetKitTests",
+            dependencies: ["WidgetBudgetKit", "WidgetBudgetTestSupport"]
+        ),
+        .testTarget(
+            name: "WidgetBudgetIOTests",
+            dependencies: ["WidgetBudgetIO", "WidgetBudgetKit", "WidgetBudgetTestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "WidgetBudgetCLITests",
+            dependencies: ["WidgetBudgetTestSupport"]
+        ),
+    ]
+)

@@ -1,0 +1,100 @@
+/// One widget's daily reload budget under one of the ``BudgetModel``s.
+///
+/// A value type with its storage allocated once (the rolling window keeps the last B charge
+/// times in a ring), so checks and charges in the event loop never allocate.
+public struct ReloadBudget: Sendable {
+    /// The model.
+    public let model: BudgetModel
+    /// B, the daily budget.
+    public let daily: Int
+    private let clock: LocalClock
+
+    // rolling-24h: the last `daily` charge times, oldest at `head` once full.
+    private var ring: [SimTime]
+    private var head = 0
+    private var filled = 0
+    // midnight: charges on local day `currentDay`.
+    private var currentDay = Int.min
+    private var usedToday = 0
+    // token-bucket: tokens at `lastRefill`.
+    private var tokens: Double
+    private var lastRefill: SimTime = 0
+
+    /// Creates a full budget of `daily` reloads.
+    public init(model: BudgetModel, daily: Int, clock: LocalClock) {
+        self.model = model
+        self.daily = max(0, daily)
+        self.clock = clock
+        ring = model == .rolling24h ? [SimTime](repeating: 0, count: max(1, daily)) : []
+        tokens = Double(daily)
+    }
+
+    private var refillRate: Double { Double(daily) / Seconds.day }
+
+    private func tokens(at t: SimTime) -> Double {
+        min(Double(daily), tokens + (t - lastRefill) * refillRate)
+    }
+
+    /// True when a charged reload may run at `t`.
+    @inline(__always)
+    public func isAvailable(at t: SimTime) -> Bool {
+        guard daily > 0 else { return false }
+        switch model {
+        case .rolling24h:
+            return filled < daily || ring[head] + Seconds.day <= t
+        case .midnight:
+            return clock.localDay(t) != currentDay || usedToday < daily
+        case .tokenBucket:
+            return tokens(at: t) >= 1 - 1e-9
+        }
+    }
+
+    /// Spends one reload at `t` (call only when ``isAvailable(at:)``).
+    @inline(__always)
+    public mutating func charge(at t: SimTime) {
+        switch model {
+        case .rolling24h:
+            ring[head] = t
+            head = (head + 1) % daily
+            if filled < daily { filled += 1 }
+        case .midnight:
+            let day = clock.localDay(t)
+            if day != currentDay {
+                currentDay = day
+                usedToday = 0
+            }
+            usedToday += 1
+        case .tokenBucket:
+            tokens = tokens(at: t) - 1
+            lastRefill = t
+        }
+    }
+
+    /// The earliest instant after `t` at which a charged reload may run again.
+    public func nextAvailable(after t: SimTime) -> SimTime {
+        if isAvailable(at: t) { return t }
+        guard daily > 0 else { return .infinity }
+        switch model {
+        case .rolling24h:
+            return ring[head] + Seconds.day
+        case .midnight:
+            return clock.nextMidnight(after: t)
+        case .tokenBucket:
+            return t + (1 - tokens(at: t)) / refillRate
+        }
+    }
+
+    /// Charged reloads still available at `t`.
+    public func left(at t: SimTime) -> Int {
+        switch model {
+        case .rolling24h:
+            var used = 0
+            for i in 0..<filled where ring[i] + Seconds.day > t { used += 1 }
+            return daily - used
+        case .midnight:
+            return clock.localDay(t) == currentDay ? daily - usedToday : daily
+        case .tokenBucket:
+            return Int((tokens(at: t) + 1e-9).rounded(.down))
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Dispatch
+
+/// Runs a whole scenario: every widget in every replication, in parallel over all cores.
+///
+/// Each (replication, widget) pair is an independent job whose random draws depend only on the
+/// scenario's seed and the pair's coordinates, so results are identical whatever the core count.
+public enum Simulator {
+    /// Runs `scenario`, recording events at `events` level.
+    public static func run(_ scenario: Scenario, events: EventLevel = .none) -> SimulationResult {
+        let calendar = SimulationCalendar(scenario: scenario)
+        let widgets = scenario.widgets.count
+        let jobs = scenario.replications * widgets
+        let results = ParallelMap.map(count: jobs) { job -> WidgetRunResult in
+            let replication = job / widgets
+            let w = job % widgets
+            let spec = scenario.widgets[w]
+            let inputs = WidgetInputs(scenario: scenario, calendar: calendar, widgetIndex: w, replication: replication)
+            var simulation = WidgetSimulation(
+                provider: spec.provider.makeProvider(clock: calendar.clock, horizon: calendar.horizon),
+                inputs: inputs, calendar: calendar, memory: scenario.memory, system: scenario.system,
+                budgetModel: scenario.budget.model, widgetIndex: w, replication: replication,
+                family: spec.family, events: events)
+            return simulation.run()
+        }
+        var runs: [[WidgetRunResult]] = []
+        for r in 0..<scenario.replications {
+            runs.append(Array(results[(r * widgets)..<((r + 1) * widgets)]))
+        }
+        return SimulationResult(scenario: scenario, calendar: calendar, runs: runs)
+    }
+}
+
+/// The outcome of a scenario run.
+public struct SimulationResult: Sendable {
+    /// The scenario that was run.
+    public var scenario: Scenario
+    /// Its calendar.
+    public var calendar: SimulationCalendar
+    /// `runs[replication][widget]`.
+    public var runs: [[WidgetRunResult]]
+
+    /// One summary per widget, in scenario order.
+    public var summaries: [WidgetSummary] {
+        scenario.widgets.indices.map { w in
+            WidgetSummary(widget: scenario.widgets[w].name, runs: runs.map { $0[w] })
+        }
+    }
+
+    /// All recorded events, by replication, then time, then widget, in the order they happened.
+    public var events: [EngineEvent] {
+        var out: [EngineEvent] = []
+        for replication in runs {
+            var merged = replication.enumerated().flatMap { w, run in run.events.enumerated().map { (w, $0.offset, $0.element) } }
+            merged.sort { a, b in
+                if a.2.time != b.2.time { return a.2.time < b.2.time }
+                if a.0 != b.0 { return a.0 < b.0 }
+                return a.1 < b.1
+            }
+            out += merged.map(\.2)
+        }
+        return out
+    }
+}
+
+/// Maps jobs over all cores, keeping results in job order.
+public enum ParallelMap {
+    /// Applies `body` to `0..<count` concurrently; the result is in index order.
+    public static func map<T: Sendable>(count: Int, _ body: @Sendable (Int) -> T) -> [T] {
+        guard count > 0 else { return [] }
+        let slots = ResultSlots<T>(count: count)
+        DispatchQueue.concurrentPerform(iterations: count) { i in
+            slots.store(body(i), at: i)
+        }
+        return slots.collect()
+    }
+}
+
+/// Storage each job writes exactly once, at its own index.
+private final class ResultSlots<T>: @unchecked Sendable {
+    private var values: [T?]
+
+    init(count: Int) {
+        values = [T?](repeating: nil, count: count)
+    }
+
+    func store(_ value: T, at index: Int) {
+        values.withUnsafeMutableBufferPointer { $0[index] = value }
+    }
+
+    func collect() -> [T] {
+        values.map { $0! }
+    }
+}

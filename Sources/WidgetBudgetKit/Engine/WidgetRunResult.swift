@@ -1,0 +1,9 @@
+/// The outcome of one widget in one replication.
+public struct WidgetRunResult: Sendable {
+    /// One entry per day.
+    public var days: [DayMetrics]
+    /// Every stale stretch of the run (for age quantiles across days).
+    public var ageSegments: [AgeSegment]
+    /// Recorded events, in time order (empty with ``EventLevel/none``).
+    public var events: [EngineEvent]
+}

@@ -1,0 +1,387 @@
+/// The event loop of one widget over one replication.
+///
+/// The loop keeps one pending time per source (next entry render, policy reload, app request,
+/// App Intent tap, retry, grant, view, day boundary) and advances to the earliest: there is no heap
+/// and no allocation per event. Content changes are never events: freshness needs only "the first
+/// change after" the displayed fetch time and entry date, a binary search in the change lists. When
+/// the widget has no predictable content, entries after a timeline's first do not change what the
+/// user sees, so they are counted in bulk instead of being visited one by one.
+///
+/// At equal times events run in this order: day boundary, render, policy request, app request,
+/// App Intent, retry, grant, view. So the last entry of a timeline renders before the `.atEnd`
+/// reload it triggers, and a view sees the entry rendered at that instant.
+public struct WidgetSimulation<Provider: TimelineProvider> {
+    // Inputs.
+    private var provider: Provider
+    private let inputs: WidgetInputs
+    private let calendar: SimulationCalendar
+    private let memory: MemorySettings
+    private let system: SystemSettings
+    private let widgetIndex: Int
+    private let replication: Int
+    private let family: String
+    private let level: EventLevel
+    private let horizon: SimTime
+    /// Entries after a timeline's first are counted, not visited (no predictable content).
+    private let bulkRenders: Bool
+    /// Render times are `date + constant` (no random render delay, no low-power windows).
+    private let simpleRenderTimes: Bool
+    private let constantRenderDelay: Double
+
+    // Output.
+    private var days: [DayMetrics] = []
+    private var segments: [AgeSegment] = []
+    private var events: [EngineEvent] = []
+    private var day: DayMetrics
+    private var dayIndex = 0
+    private var daySegmentStart = 0
+
+    // Timeline and display.
+    private var timeline = Timeline()
+    /// The provider builds here; it becomes `timeline` only when delivered (a kill keeps the old one).
+    private var building = Timeline()
+    private var serial: UInt64 = 0
+    private var fetchTime: SimTime = -.infinity
+    private var deliveredAt: SimTime = 0
+    private var nextEntry = 0
+    private var nextRender: SimTime = .infinity
+    private var lastRender: SimTime = -.infinity
+    private var bulkCursor = 0
+    private var hasContent = false
+    private var staleStart: SimTime = 0
+    private var accountedUntil: SimTime = 0
+
+    // Reloads.
+    private var budget: ReloadBudget
+    private var policyAt: SimTime = .infinity
+    private var retryAt: SimTime = .infinity
+    private var pending = false
+    private var pendingSource = ReloadSource.start
+    private var pendingSince: SimTime = 0
+    private var waitingForBudget = false
+    private var waitStart: SimTime = 0
+    private var lastGrant: SimTime = -.infinity
+    private var appCursor = 0
+    private var intentCursor = 0
+    private var viewCursor = 0
+    private var reloadDelays: SeededGenerator
+
+    /// Prepares a run of `provider` against `inputs`.
+    public init(provider: Provider, inputs: WidgetInputs, calendar: SimulationCalendar, memory: MemorySettings,
+                system: SystemSettings, budgetModel: BudgetModel, widgetIndex: Int = 0, replication: Int = 0,
+                family: String = "small", events level: EventLevel = .none) {
+        self.provider = provider
+        self.inputs = inputs
+        self.calendar = calendar
+        self.memory = memory
+        self.system = system
+        self.widgetIndex = widgetIndex
+        self.replication = replication
+        self.family = family
+        self.level = level
+        horizon = calendar.horizon
+        bulkRenders = inputs.predictable.count == 0 && level != .all
+        simpleRenderTimes = system.renderDelay.isConstant && inputs.lowPower.isEmpty
+        constantRenderDelay = system.renderDelay.mean
+        budget = ReloadBudget(model: budgetModel, daily: inputs.dailyBudget, clock: calendar.clock)
+        day = DayMetrics(budget: inputs.dailyBudget, length: calendar.dayStarts[1] - calendar.dayStarts[0])
+        reloadDelays = SeededGenerator(seed: inputs.delaySeed, stream: [StreamPurpose.reloadDelay.rawValue])
+        timeline.entries.reserveCapacity(128)
+        building.entries.reserveCapacity(128)
+        days.reserveCapacity(calendar.days)
+    }
+
+    /// Runs the widget to the horizon.
+    public mutating func run() -> WidgetRunResult {
+        request(.start, at: 0)
+        let dayCount = calendar.days
+        while dayIndex < dayCount {
+            let dayEnd = calendar.dayStarts[dayIndex + 1]
+            let appNext = appCursor < inputs.appRequests.count ? inputs.appRequests[appCursor].time : .infinity
+            let intentNext = intentCursor < inputs.intents.count ? inputs.intents.times[intentCursor] : .infinity
+            let viewNext = viewCursor < inputs.views.count ? inputs.views.times[viewCursor] : .infinity
+            let grantNext = pending ? grantCandidate() : .infinity
+            let t = min(dayEnd, nextRender, policyAt, appNext, intentNext, retryAt, grantNext, viewNext)
+
+            if t >= dayEnd {
+                closeDay(at: dayEnd)
+            } else if t == nextRender {
+                renderEntry(at: t)
+            } else if t == policyAt {
+                policyAt = .infinity
+                request(.policy, at: t)
+            } else if t == appNext {
+                appCursor += 1
+                request(inputs.appRequests[appCursor - 1].source, at: t)
+            } else if t == intentNext {
+                intentCursor += 1
+                request(.intent, at: t)
+            } else if t == retryAt {
+                retryAt = .infinity
+                request(.retry, at: t)
+            } else if t == grantNext {
+                tryGrant(at: t)
+            } else {
+                viewCursor += 1
+                view(at: t)
+            }
+        }
+        if level == .all { recordChanges() }
+        return WidgetRunResult(days: days, ageSegments: segments, events: events)
+    }
+
+    // MARK: Requests and grants
+
+    private mutating func request(_ source: ReloadSource, at t: SimTime) {
+        day.requested += 1
+        if pending {
+            if source == .intent {
+                pendingSource = .intent
+                pendingSince = t
+            }
+            record(t, .request, source: source, detail: .coalesced)
+            return
+        }
+        pending = true
+        pendingSource = source
+        pendingSince = t
+        record(t, .request, source: source, detail: .none)
+    }
+
+    /// The earliest instant the pending request can be granted.
+    private func grantCandidate() -> SimTime {
+        if pendingSource == .intent { return pendingSince }
+        let earliest = max(pendingSince, lastGrant + system.minReloadInterval)
+        guard waitingForBudget else { return earliest }
+        let back = budget.nextAvailable(after: earliest)
+        let foreground = inputs.foreground.contains(earliest) ? earliest : (inputs.foreground.nextStart(after: earliest) ?? .infinity)
+        return max(earliest, min(back, foreground))
+    }
+
+    private mutating func tryGrant(at t: SimTime) {
+        let source = pendingSource
+        let inForeground = inputs.foreground.contains(t)
+        let exempt = source == .intent || source == .system || inForeground
+        if !exempt && !budget.isAvailable(at: t) {
+            if !waitingForBudget {
+                waitingForBudget = true
+                waitStart = t
+                day.deferred += 1
+                if day.exhaustedAt == nil { day.exhaustedAt = t }
+                record(t, .budgetOut, source: source, charged: true, detail: .waiting)
+                record(t, .deferral, source: source, charged: true, detail: .waiting)
+            }
+            return
+        }
+        if waitingForBudget {
+            day.exhaustedSeconds += t - waitStart
+            waitingForBudget = false
+            record(t, .budgetBack, source: source, detail: .none)
+        }
+        pending = false
+        lastGrant = t
+        day.reloads += 1
+        if exempt {
+            day.exempt += 1
+        } else {
+            budget.charge(at: t)
+            day.charged += 1
+        }
+        record(t, .grant, source: source, charged: !exempt,
+               detail: source == .intent ? .intentFree : (inForeground ? .foreground : .none))
+
+        building.reset()
+        let context = TimelineContext(now: t, clock: calendar.clock, unpredictableChanges: inputs.unpredictable, family: family)
+        provider.getTimeline(in: context, into: &building)
+        ensureSorted()
+        let footprint = memory.footprint(entries: building.entries.count)
+        day.peakMemoryMB = max(day.peakMemoryMB, footprint)
+        if footprint > memory.limitMB {
+            day.kills += 1
+            retryAt = t + memory.retryAfter
+            record(t, .kill, source: source, charged: !exempt, entries: building.entries.count, memory: footprint, detail: .overLimit(footprint))
+            return
+        }
+        deliver(at: t, source: source, charged: !exempt, footprint: footprint)
+    }
+
+    private mutating func ensureSorted() {
+        var sorted = true
+        for i in building.entries.indices.dropFirst() where building.entries[i].date < building.entries[i - 1].date {
+            sorted = false
+            break
+        }
+        if !sorted { building.entries.sort { $0.date < $1.date } }
+    }
+
+    private mutating func deliver(at t: SimTime, source: ReloadSource, charged: Bool, footprint: Double) {
+        // Entries of the old timeline not yet rendered are dropped; count those already rendered.
+        if bulkRenders { countBulkRenders(through: t) }
+        swap(&timeline, &building)
+        serial += 1
+        fetchTime = t
+        deliveredAt = t
+        retryAt = .infinity
+        let entries = timeline.entries
+        // WidgetKit shows the latest entry dated at or before now; earlier ones are skipped.
+        var first = 0
+        while first + 1 < entries.count && entries[first + 1].date <= t { first += 1 }
+        nextEntry = first
+        lastRender = t
+        bulkCursor = entries.count
+        nextRender = entries.isEmpty ? .infinity : renderTime(of: first)
+        if let due = timeline.policyReloadDate {
+            var at = max(due, t) + system.reloadDelay.draw(&reloadDelays)
+            if !inputs.lowPower.isEmpty { at = inputs.lowPower.deferred(at) }
+            policyAt = at
+        } else {
+            policyAt = .infinity
+        }
+        record(t, .deliver, source: source, charged: charged, entries: entries.count, memory: footprint,
+               detail: .nextReload(policyAt.isFinite ? policyAt : nil))
+    }
+
+    // MARK: Rendering
+
+    /// When entry `k` of the current timeline renders: its date plus the render delay, deferred by
+    /// low power, never before the previous render.
+    @inline(__always)
+    private func renderTime(of k: Int) -> SimTime {
+        let date = timeline.entries[k].date
+        if simpleRenderTimes { return max(date + constantRenderDelay, lastRender) }
+        var at = date + system.renderDelay.value(unit: SeededGenerator.hashUnit(seed: inputs.delaySeed, serial, UInt64(k)))
+        if !inputs.lowPower.isEmpty { at = inputs.lowPower.deferred(at) }
+        return max(at, lastRender)
+    }
+
+    private mutating func renderEntry(at t: SimTime) {
+        account(until: t)
+        let k = nextEntry
+        hasContent = true
+        staleStart = min(inputs.unpredictable.firstAfter(fetchTime), inputs.predictable.firstAfter(timeline.entries[k].date))
+        day.renders += 1
+        lastRender = t
+        record(t, .render, source: nil, detail: .entry(k + 1))
+        nextEntry = k + 1
+        if bulkRenders {
+            bulkCursor = nextEntry
+            nextRender = .infinity
+        } else {
+            nextRender = nextEntry < timeline.entries.count ? renderTime(of: nextEntry) : .infinity
+        }
+    }
+
+    /// Counts entries after the first that rendered at or before `limit` (or strictly before it
+    /// when `inclusive` is false), without visiting them one event at a time.
+    private mutating func countBulkRenders(through limit: SimTime, inclusive: Bool = true) {
+        let entries = timeline.entries
+        guard bulkCursor < entries.count else { return }
+        if simpleRenderTimes {
+            // Render times are max(date + c, lastRender): non-decreasing, so binary search.
+            var lo = bulkCursor, hi = entries.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                let at = max(entries[mid].date + constantRenderDelay, lastRender)
+                if inclusive ? at <= limit : at < limit { lo = mid + 1 } else { hi = mid }
+            }
+            day.renders += lo - bulkCursor
+            if lo > bulkCursor { lastRender = max(entries[lo - 1].date + constantRenderDelay, lastRender) }
+            bulkCursor = lo
+        } else {
+            while bulkCursor < entries.count {
+                let at = renderTime(of: bulkCursor)
+                guard inclusive ? at <= limit : at < limit else { break }
+                lastRender = at
+                day.renders += 1
+                bulkCursor += 1
+            }
+        }
+    }
+
+    // MARK: Freshness
+
+    /// Adds the display's freshness and age from the last accounting point to `t`.
+    @inline(__always)
+    private mutating func account(until t: SimTime) {
+        let from = accountedUntil
+        guard t > from else { return }
+        let s = hasContent ? staleStart : 0
+        if s >= t {
+            day.freshSeconds += t - from
+        } else {
+            if s > from { day.freshSeconds += s - from }
+            let a0 = max(from, s) - s
+            let a1 = t - s
+            day.ageIntegral += (a1 * a1 - a0 * a0) / 2
+            if a1 > day.maxAge { day.maxAge = a1 }
+            segments.append(AgeSegment(from: a0, to: a1))
+        }
+        accountedUntil = t
+    }
+
+    private mutating func view(at t: SimTime) {
+        day.views += 1
+        let s = hasContent ? staleStart : 0
+        if t < s {
+            day.freshViews += 1
+            record(t, .view, source: nil, detail: .fresh)
+        } else {
+            record(t, .view, source: nil, detail: .stale(t - s))
+        }
+    }
+
+    // MARK: Days
+
+    private mutating func closeDay(at t: SimTime) {
+        account(until: t)
+        if bulkRenders { countBulkRenders(through: t, inclusive: false) }
+        if waitingForBudget {
+            day.exhaustedSeconds += t - waitStart
+            waitStart = t
+        }
+        day.p95Age = AgeQuantile.timeWeighted(segments[daySegmentStart...], totalTime: day.length, p: 0.95)
+        days.append(day)
+        daySegmentStart = segments.count
+        dayIndex += 1
+        if dayIndex < calendar.days {
+            day = DayMetrics(budget: inputs.dailyBudget, length: calendar.dayStarts[dayIndex + 1] - calendar.dayStarts[dayIndex])
+        }
+    }
+
+    // MARK: Events
+
+    @inline(__always)
+    private mutating func record(_ t: SimTime, _ kind: EngineEvent.Kind, source: ReloadSource?, charged: Bool? = nil,
+                                 entries: Int = -1, memory: Double = -1, detail: EngineEvent.Detail) {
+        guard level != .none, level == .all || kind.isReloadEvent else { return }
+        let left = source == nil ? -1 : budget.left(at: t)
+        events.append(EngineEvent(replication: replication, time: t, widget: widgetIndex, kind: kind, source: source,
+                                  charged: charged, budgetLeft: left, entries: entries, memoryMB: memory, detail: detail))
+    }
+
+    private mutating func recordChanges() {
+        var merged: [EngineEvent] = []
+        merged.reserveCapacity(events.count + inputs.predictable.count + inputs.unpredictable.count)
+        for t in inputs.predictable.times {
+            merged.append(EngineEvent(replication: replication, time: t, widget: widgetIndex, kind: .change, source: nil,
+                                      charged: nil, budgetLeft: -1, entries: -1, memoryMB: -1, detail: .predictable))
+        }
+        for t in inputs.unpredictable.times {
+            merged.append(EngineEvent(replication: replication, time: t, widget: widgetIndex, kind: .change, source: nil,
+                                      charged: nil, budgetLeft: -1, entries: -1, memoryMB: -1, detail: .unpredictable))
+        }
+        // Changes first at equal times, then the run's events in the order they happened.
+        merged.sort { $0.time < $1.time }
+        var out: [EngineEvent] = []
+        out.reserveCapacity(merged.count + events.count)
+        var i = 0, j = 0
+        while i < merged.count || j < events.count {
+            if j == events.count || (i < merged.count && merged[i].time <= events[j].time) {
+                out.append(merged[i]); i += 1
+            } else {
+                out.append(events[j]); j += 1
+            }
+        }
+        events = out
+    }
+}

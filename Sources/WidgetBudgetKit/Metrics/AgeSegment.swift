@@ -1,0 +1,41 @@
+/// A stretch during which the display was stale, its age growing linearly from `from` to `to`
+/// seconds (the sawtooth's rising edge).
+public struct AgeSegment: Sendable, Equatable {
+    /// Age at the start of the stretch, in seconds.
+    public var from: Double
+    /// Age at its end, in seconds.
+    public var to: Double
+
+    /// Creates a segment.
+    public init(from: Double, to: Double) {
+        self.from = from
+        self.to = to
+    }
+}
+
+/// Time-weighted quantiles of age.
+public enum AgeQuantile {
+    /// The age `q` such that the display was older than `q` for a fraction `1 - p` of `totalTime`
+    /// (fresh time counts as age 0). Exact up to 1e-6 s, by bisection.
+    ///
+    /// - Complexity: O(n log(maxAge / 1e-6)) for n segments.
+    public static func timeWeighted<S: Collection>(_ segments: S, totalTime: Double, p: Double) -> Double where S.Element == AgeSegment {
+        guard totalTime > 0 else { return 0 }
+        let target = (1 - p) * totalTime
+        var stale = 0.0, hi = 0.0
+        for s in segments {
+            stale += s.to - s.from
+            hi = max(hi, s.to)
+        }
+        if stale <= target { return 0 }
+        var lo = 0.0
+        for _ in 0..<80 {
+            let mid = (lo + hi) / 2
+            var above = 0.0
+            for s in segments where s.to > mid { above += s.to - max(s.from, mid) }
+            if above > target { lo = mid } else { hi = mid }
+            if hi - lo < 1e-6 { break }
+        }
+        return hi
+    }
+}

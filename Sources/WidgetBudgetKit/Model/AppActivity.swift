@@ -1,0 +1,64 @@
+/// What the containing app does: reloads it requests, foreground sessions, App Intent taps.
+public struct AppActivity: Sendable, Equatable {
+    /// Which widgets an app reload targets.
+    public enum Target: Sendable, Equatable {
+        /// `reloadTimelines(ofKind:)`.
+        case kind(String)
+        /// `reloadAllTimelines()`: every widget, each charged to its own budget.
+        case all
+    }
+
+    /// When the app asks for reloads.
+    public enum Trigger: Sendable, Equatable {
+        /// On a schedule of its own.
+        case process(EventProcess)
+        /// Right after each unpredictable change of the targeted widgets (a push arrives).
+        case onChange
+    }
+
+    /// One stream of app reload requests.
+    public struct Reloads: Sendable, Equatable {
+        /// The widgets targeted.
+        public var target: Target
+        /// When.
+        public var trigger: Trigger
+
+        /// Creates a reload stream.
+        public init(target: Target, trigger: Trigger) {
+            self.target = target
+            self.trigger = trigger
+        }
+    }
+
+    /// Taps on an interactive widget (iOS 17 App Intents): free, immediate, only that kind.
+    public struct Intents: Sendable, Equatable {
+        /// The kind tapped.
+        public var kind: String
+        /// When.
+        public var process: EventProcess
+
+        /// Creates an intent stream.
+        public init(kind: String, process: EventProcess) {
+            self.kind = kind
+            self.process = process
+        }
+    }
+
+    /// App reload streams.
+    public var reloads: [Reloads]
+    /// When foreground sessions start.
+    public var foreground: EventProcess
+    /// How long a foreground session lasts, in seconds.
+    public var foregroundDuration: DelayDistribution
+    /// App Intent streams.
+    public var intents: [Intents]
+
+    /// Creates app activity (by default: none).
+    public init(reloads: [Reloads] = [], foreground: EventProcess = .none,
+                foregroundDuration: DelayDistribution = .constant(120), intents: [Intents] = []) {
+        self.reloads = reloads
+        self.foreground = foreground
+        self.foregroundDuration = foregroundDuration
+        self.intents = intents
+    }
+}

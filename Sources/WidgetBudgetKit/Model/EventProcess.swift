@@ -1,0 +1,85 @@
+/// When something happens: content changes, user views, app reloads, foreground sessions.
+///
+/// In scenario files: `none`, `{every: 1m, offset: 0s}`, `{poisson: {per_hour: 2}}`,
+/// `{at: [1h, 3h30m]}` or `{trace: file.csv}`, any of them with `during: "07:00-23:00"`.
+public struct EventProcess: Sendable, Equatable {
+    /// The shape of the process.
+    public enum Pattern: Sendable, Equatable {
+        /// Never happens.
+        case none
+        /// Regularly, every `period` seconds, at local wall-clock multiples of the period plus
+        /// `offset` (so `every: 1m` means "at each whole minute").
+        case every(period: Double, offset: Double)
+        /// A Poisson process with `perHour` events per hour on average.
+        case poisson(perHour: Double)
+        /// At given instants (seconds from the start): from `at:` or a trace file.
+        case times([SimTime])
+    }
+
+    /// The shape of the process.
+    public var pattern: Pattern
+    /// When set, only events inside these windows happen.
+    public var during: [TimeWindow]
+
+    /// Creates a process.
+    public init(_ pattern: Pattern, during: [TimeWindow] = []) {
+        self.pattern = pattern
+        self.during = during
+    }
+
+    /// A process that never fires.
+    public static let none = EventProcess(.none)
+
+    /// True when the process never fires.
+    public var isNone: Bool {
+        if case .none = pattern { return true }
+        if case let .times(list) = pattern { return list.isEmpty }
+        return false
+    }
+
+    /// The expected number of events over `horizon` seconds, ignoring `during` (a size guard).
+    public func expectedCount(horizon: Double) -> Double {
+        switch pattern {
+        case .none: return 0
+        case let .every(period, _): return horizon / period
+        case let .poisson(perHour): return horizon / Seconds.hour * perHour
+        case let .times(list): return Double(list.count)
+        }
+    }
+
+    /// Draws the process's events in `[0, horizon)`.
+    public func generate(horizon: Double, clock: LocalClock, generator: inout SeededGenerator) -> EventTimes {
+        var out: [SimTime] = []
+        switch pattern {
+        case .none:
+            break
+        case let .every(period, offset):
+            // Align to the local wall clock so that "every 1m" lands on whole minutes.
+            let wall0 = clock.wallSeconds(0)
+            var k = ((wall0 - offset) / period).rounded(.up)
+            out.reserveCapacity(Int(horizon / period) + 1)
+            while true {
+                let t = clock.simTime(wall: k * period + offset)
+                if t >= horizon { break }
+                if t >= 0 { out.append(t) }
+                k += 1
+            }
+        case let .poisson(perHour):
+            guard perHour > 0 else { break }
+            let mean = Seconds.hour / perHour
+            var t = 0.0
+            while true {
+                t += -mean * log1pNegative(generator.unit())
+                if t >= horizon { break }
+                out.append(t)
+            }
+        case let .times(list):
+            out = list.filter { $0 >= 0 && $0 < horizon }.sorted()
+        }
+        if !during.isEmpty && !out.isEmpty {
+            let active = IntervalSet(windows: during, clock: clock, from: 0, to: horizon)
+            out = out.filter { active.contains($0) }
+        }
+        return EventTimes(out)
+    }
+}

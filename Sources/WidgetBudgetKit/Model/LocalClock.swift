@@ -1,0 +1,140 @@
+import Foundation
+
+/// Converts simulation time (seconds from the scenario's start) to the user's local wall clock.
+///
+/// Budgets that reset "at midnight", windows such as "weekdays 09:30-16:00" and entries aligned to
+/// the minute all need local time. The clock precomputes the time zone's UTC offsets (daylight
+/// saving transitions) over the simulated horizon, so conversions are a short search, not a
+/// calendar computation.
+public struct LocalClock: Sendable {
+    /// The scenario's start as seconds since 1970 (UTC).
+    public let startEpoch: Double
+    /// The IANA time zone identifier.
+    public let timeZoneIdentifier: String
+    /// Simulation times at which the UTC offset changes (ascending).
+    private let transitions: [Double]
+    /// `offsets[i]` is the UTC offset in seconds before `transitions[i]`; the last one after all.
+    private let offsets: [Double]
+
+    /// Creates a clock for a start instant and time zone, valid over `horizon` seconds (and a week
+    /// beyond, so windows can look ahead).
+    public init(start: Date, timeZone: TimeZone, horizon: Double) {
+        startEpoch = start.timeIntervalSince1970
+        timeZoneIdentifier = timeZone.identifier
+        var times: [Double] = []
+        var offs: [Double] = [Double(timeZone.secondsFromGMT(for: start))]
+        var cursor = start
+        let end = start.addingTimeInterval(horizon + 8 * Seconds.day)
+        while let next = timeZone.nextDaylightSavingTimeTransition(after: cursor), next < end {
+            times.append(next.timeIntervalSince(start))
+            offs.append(Double(timeZone.secondsFromGMT(for: next)))
+            cursor = next
+        }
+        transitions = times
+        offsets = offs
+    }
+
+    /// A UTC clock starting at the given epoch second (for tests and library users).
+    public static func utc(startEpoch: Double = 1_767_571_200) -> LocalClock {
+        LocalClock(start: Date(timeIntervalSince1970: startEpoch), timeZone: TimeZone(identifier: "UTC")!, horizon: 0)
+    }
+
+    /// The UTC offset in effect at simulation time `t`, in seconds.
+    @inline(__always)
+    public func utcOffset(at t: SimTime) -> Double {
+        if transitions.isEmpty { return offsets[0] }
+        var lo = 0, hi = transitions.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if transitions[mid] <= t { lo = mid + 1 } else { hi = mid }
+        }
+        return offsets[lo]
+    }
+
+    /// Local wall-clock seconds since 1970-01-01 00:00 (as if the local time were UTC).
+    @inline(__always)
+    public func wallSeconds(_ t: SimTime) -> Double {
+        startEpoch + t + utcOffset(at: t)
+    }
+
+    /// The simulation time at which the local wall clock reads `wall` (seconds since 1970 local).
+    /// In a daylight-saving gap the instant after the gap is returned.
+    public func simTime(wall: Double) -> SimTime {
+        var t = wall - startEpoch - utcOffset(at: wall - startEpoch - offsets[0])
+        // Two fix-point steps settle the offset around transitions.
+        for _ in 0..<2 { t = wall - startEpoch - utcOffset(at: t) }
+        return t
+    }
+
+    /// Local day number (days since 1970-01-01 in local time) at `t`.
+    @inline(__always)
+    public func localDay(_ t: SimTime) -> Int {
+        Int((wallSeconds(t) / Seconds.day).rounded(.down))
+    }
+
+    /// Seconds since local midnight at `t`, in `0..<86400`.
+    @inline(__always)
+    public func secondsOfDay(_ t: SimTime) -> Double {
+        let wall = wallSeconds(t)
+        return wall - (wall / Seconds.day).rounded(.down) * Seconds.day
+    }
+
+    /// Day of the week at `t`: 0 is Sunday, 6 is Saturday.
+    public func weekday(_ t: SimTime) -> Int {
+        Self.weekday(ofLocalDay: localDay(t))
+    }
+
+    /// Day of the week of a local day number: 0 is Sunday.
+    public static func weekday(ofLocalDay day: Int) -> Int {
+        ((day + 4) % 7 + 7) % 7  // 1970-01-01 was a Thursday.
+    }
+
+    /// The first local midnight strictly after `t`.
+    public func nextMidnight(after t: SimTime) -> SimTime {
+        simTime(wall: Double(localDay(t) + 1) * Seconds.day)
+    }
+
+    /// The first instant strictly after `t` whose local wall time is a multiple of `step` seconds
+    /// (60 for whole minutes, 900 for quarter hours, 3600 for hours).
+    public func nextAligned(after t: SimTime, step: Double) -> SimTime {
+        let wall = wallSeconds(t)
+        var next = ((wall / step).rounded(.down) + 1) * step
+        var result = simTime(wall: next)
+        while result <= t {  // Guards against offset changes right at the boundary.
+            next += step
+            result = simTime(wall: next)
+        }
+        return result
+    }
+
+    /// The local time at `t` as `HH:MM:SS`.
+    public func clockString(_ t: SimTime) -> String {
+        let s = Int(secondsOfDay(t).rounded(.down))
+        return pad2(s / 3600) + ":" + pad2(s / 60 % 60) + ":" + pad2(s % 60)
+    }
+
+    /// The local date and time at `t` as `YYYY-MM-DD HH:MM:SS`.
+    public func dateTimeString(_ t: SimTime) -> String {
+        let (y, m, d) = Self.civilDate(localDay: localDay(t))
+        return String(y) + "-" + pad2(m) + "-" + pad2(d) + " " + clockString(t)
+    }
+
+    /// Converts a local day number into a (year, month, day) civil date.
+    public static func civilDate(localDay: Int) -> (Int, Int, Int) {
+        // Howard Hinnant's days_from_civil inverse.
+        let z = localDay + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let y = yoe + era * 400
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (m <= 2 ? y + 1 : y, m, d)
+    }
+
+    private func pad2(_ value: Int) -> String {
+        value < 10 ? "0" + String(value) : String(value)
+    }
+}

@@ -1,0 +1,30 @@
+/// A widget on the home screen: its kind, its provider, how its content changes and how often the
+/// user looks at it.
+public struct WidgetSpec: Sendable, Equatable {
+    /// The name in reports (defaults to the kind; unique within a scenario).
+    public var name: String
+    /// The widget kind (`reloadTimelines(ofKind:)` targets it).
+    public var kind: String
+    /// The family: small, medium, large, extra-large, accessory-... .
+    public var family: String
+    /// The provider's logic.
+    public var provider: ProviderSpec
+    /// Changes known in advance: an entry dated at or after one can show it.
+    public var predictable: EventProcess
+    /// Changes known only to a timeline fetched after them.
+    public var unpredictable: EventProcess
+    /// When the user looks at the widget.
+    public var views: EventProcess
+
+    /// Creates a widget.
+    public init(name: String? = nil, kind: String, family: String = "small", provider: ProviderSpec,
+                predictable: EventProcess = .none, unpredictable: EventProcess = .none, views: EventProcess = .none) {
+        self.name = name ?? kind
+        self.kind = kind
+        self.family = family
+        self.provider = provider
+        self.predictable = predictable
+        self.unpredictable = unpredictable
+        self.views = views
+    }
+}

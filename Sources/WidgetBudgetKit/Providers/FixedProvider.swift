@@ -1,0 +1,53 @@
+/// The common provider: `entries` entries `spacing` apart, optionally aligned, and a fixed policy.
+///
+/// Seed 002's clock is `FixedProvider(entries: 61, spacing: 60, firstOffset: 2, align: .minute,
+/// policy: .atEnd)`: a first entry 2 s after the reload, the second on the next whole minute,
+/// then one a minute.
+public struct FixedProvider: TimelineProvider, Sendable, Equatable {
+    /// Number of entries per timeline (at least 1).
+    public var entries: Int
+    /// Seconds between entries (after the aligned second entry, when aligned).
+    public var spacing: Double
+    /// Seconds from the reload to the first entry.
+    public var firstOffset: Double
+    /// How entries after the first are aligned on the local clock.
+    public var align: EntryAlignment
+    /// The reload policy.
+    public var policy: FixedPolicy
+
+    /// Creates a fixed provider.
+    public init(entries: Int, spacing: Double, firstOffset: Double = 0, align: EntryAlignment = .none, policy: FixedPolicy = .atEnd) {
+        self.entries = entries
+        self.spacing = spacing
+        self.firstOffset = firstOffset
+        self.align = align
+        self.policy = policy
+    }
+
+    public mutating func getTimeline(in context: TimelineContext, into timeline: inout Timeline) {
+        let first = context.now + firstOffset
+        timeline.entries.append(TimelineEntry(date: first))
+        if entries > 1 {
+            let second: SimTime
+            if let step = align.step {
+                second = context.clock.nextAligned(after: first, step: step)
+            } else {
+                second = first + spacing
+            }
+            for i in 0..<(entries - 1) {
+                timeline.entries.append(TimelineEntry(date: second + Double(i) * spacing))
+            }
+        }
+        switch policy {
+        case .atEnd: timeline.policy = .atEnd
+        case let .after(seconds): timeline.policy = .after(context.now + seconds)
+        case .never: timeline.policy = .never
+        }
+    }
+
+    /// How long one timeline covers from its reload to its last entry, in seconds (no alignment
+    /// slack counted).
+    public var span: Double {
+        firstOffset + Double(max(0, entries - 1)) * spacing
+    }
+}

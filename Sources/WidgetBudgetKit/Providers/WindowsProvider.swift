@@ -1,0 +1,26 @@
+/// A provider that behaves differently by time of day (the stock widget): inside a window it acts
+/// as that window's ``FixedProvider``; outside every window it returns one entry with
+/// `.after(next window start)`, so nothing reloads while the market is closed.
+public struct WindowsProvider: TimelineProvider, Sendable {
+    /// The windows, each with the provider used inside it.
+    public var windows: [(window: TimeWindow, provider: FixedProvider)]
+    private var intervals: [IntervalSet]
+
+    /// Creates the provider; `clock` and `horizon` fix the instants the windows cover.
+    public init(windows: [(window: TimeWindow, provider: FixedProvider)], clock: LocalClock, horizon: Double) {
+        self.windows = windows
+        intervals = windows.map {
+            IntervalSet(windows: [$0.window], clock: clock, from: 0, to: horizon + 8 * Seconds.day)
+        }
+    }
+
+    public mutating func getTimeline(in context: TimelineContext, into timeline: inout Timeline) {
+        for i in windows.indices where intervals[i].contains(context.now) {
+            windows[i].provider.getTimeline(in: context, into: &timeline)
+            return
+        }
+        timeline.entries.append(TimelineEntry(date: context.now))
+        let next = intervals.compactMap { $0.nextStart(after: context.now) }.min()
+        timeline.policy = next.map { .after($0) } ?? .never
+    }
+}

@@ -1,0 +1,2 @@
+// CLI entry point: written below.
+print("widgetbudget")
