@@ -48,8 +48,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetBudgetIOTests",
-            dependencies: ["WidgetBudgetIO", "WidgetBudgetKit", "WidgetBudgetTestSupport"],
-            resources: [.copy("Fixtures")]
+            dependencies: ["WidgetBudgetIO", "WidgetBudgetKit", "WidgetBudgetTestSupport"]
         ),
         .testTarget(
             name: "WidgetBudgetCLITests",

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Writes files atomically: readers see the old content or the new, never a partial file.
+///
+/// The content goes to a temporary file in the destination's directory (same file system), is
+/// synced to disk, then renamed over the destination. Missing parent directories are created.
+/// On failure the destination is untouched and the temporary file removed. An existing file's
+/// permission bits are kept; a new file gets 0666 less the umask.
+public enum AtomicFile {
+    /// Writes `data` to `path` atomically.
+    /// - Throws: ``FileWriteError`` naming the path and the system's reason.
+    public static func write(_ data: Data, to path: String) throws {
+        try write(data, to: path, using: .live)
+    }
+
+    /// Writes `text` to `path` atomically, as UTF-8.
+    /// - Throws: ``FileWriteError`` naming the path and the system's reason.
+    public static func write(_ text: String, to path: String) throws {
+        try write(Data(text.utf8), to: path, using: .live)
+    }
+
+    /// Writes `data` to `path` atomically through the given system calls (tests make some fail).
+    static func write(_ data: Data, to path: String, using system: FileSystemCalls) throws {
+        guard !path.isEmpty else { throw FileWriteError(path: path, reason: "the path is empty") }
+        let url = URL(fileURLWithPath: path)
+        let name = url.lastPathComponent
+        let directory = url.deletingLastPathComponent().path
+        let existing = system.status(path)
+        if existing?.isDirectory == true { throw FileWriteError(path: path, reason: "it is a directory") }
+        try makeDirectories(directory, for: path, using: system)
+
+        let temporary = directory + "/." + name + ".tmp-" + UUID().uuidString.prefix(8)
+        do {
+            try data.withUnsafeBytes { try system.createFile(temporary, $0, existing?.permissions) }
+        } catch {
+            system.remove(temporary)
+            throw FileWriteError(
+                path: path,
+                reason: "cannot write a temporary file in \(csvMessageText(directory, limit: 200)): \(reason(error))"
+            )
+        }
+        do {
+            try system.rename(temporary, path)
+        } catch {
+            system.remove(temporary)
+            throw FileWriteError(path: path, reason: "cannot rename the temporary file into place: \(reason(error))")
+        }
+    }
+
+    /// Creates `directory` and any missing parents (like `mkdir -p`).
+    private static func makeDirectories(_ directory: String, for path: String, using system: FileSystemCalls) throws {
+        if let status = system.status(directory) {
+            guard status.isDirectory else {
+                throw FileWriteError(path: path, reason: "\(csvMessageText(directory, limit: 200)) is not a directory")
+            }
+            return
+        }
+        let parent = URL(fileURLWithPath: directory).deletingLastPathComponent().path
+        if parent != directory { try makeDirectories(parent, for: path, using: system) }
+        do {
+            try system.makeDirectory(directory)
+        } catch {
+            throw FileWriteError(
+                path: path, reason: "cannot create directory \(csvMessageText(directory, limit: 200)): \(reason(error))"
+            )
+        }
+    }
+
+    /// The system's reason carried by a seam failure.
+    private static func reason(_ error: any Error) -> String {
+        (error as? FileSystemCalls.Failure)?.reason ?? "\(error)"
+    }
+}

@@ -1,0 +1,92 @@
+import WidgetBudgetKit
+
+/// The rows of `summary.csv`, `days.csv` and `events.csv` for a simulation result.
+public enum SimulationTables {
+    /// `summary.csv`'s header: the required columns first, then confidence half-widths.
+    public static let summaryHeader = [
+        "widget", "days", "replications", "reloads_per_day", "charged_per_day", "exempt_per_day", "deferred_per_day",
+        "exhausted_day_fraction", "exhausted_minutes_per_day", "renders_per_day", "kills", "peak_memory_mb", "freshness",
+        "mean_age_s", "p95_age_s", "max_age_s", "view_freshness",
+        "freshness_ci95", "mean_age_s_ci95", "charged_per_day_ci95", "view_freshness_ci95", "budget_min", "budget_max",
+    ]
+
+    /// One `summary.csv` row.
+    public static func summaryRow(_ s: WidgetSummary) -> [String] {
+        [
+            s.widget, String(s.days), String(s.replications), NumberFormat.fixed(s.reloadsPerDay, 3),
+            NumberFormat.fixed(s.chargedPerDay, 3), NumberFormat.fixed(s.exemptPerDay, 3), NumberFormat.fixed(s.deferredPerDay, 3),
+            NumberFormat.fixed(s.exhaustedDayFraction, 4), NumberFormat.fixed(s.exhaustedMinutesPerDay, 2),
+            NumberFormat.fixed(s.rendersPerDay, 2), String(s.kills), NumberFormat.fixed(s.peakMemoryMB, 3),
+            NumberFormat.fixed(s.freshness, 6), NumberFormat.fixed(s.meanAge, 2), NumberFormat.fixed(s.p95Age, 2),
+            NumberFormat.fixed(s.maxAge, 2), NumberFormat.fixed(s.viewFreshness, 6),
+            NumberFormat.fixed(s.freshnessCI, 6), NumberFormat.fixed(s.meanAgeCI, 2), NumberFormat.fixed(s.chargedPerDayCI, 3),
+            NumberFormat.fixed(s.viewFreshnessCI, 6), String(s.budgetRange.lowerBound), String(s.budgetRange.upperBound),
+        ]
+    }
+
+    /// `days.csv`'s header.
+    public static let daysHeader = [
+        "replication", "day", "widget", "budget", "requested", "charged", "exempt", "deferred", "exhausted_at",
+        "exhausted_minutes", "renders", "kills", "peak_memory_mb", "freshness", "mean_age_s", "p95_age_s", "max_age_s",
+        "view_freshness", "date", "reloads", "views",
+    ]
+
+    /// All `days.csv` rows: replication, then day, then widget.
+    public static func dayRows(_ result: SimulationResult) -> [[String]] {
+        var rows: [[String]] = []
+        let clock = result.calendar.clock
+        for (r, replication) in result.runs.enumerated() {
+            for d in 0..<result.calendar.days {
+                let date = clock.dateTimeString(result.calendar.dayStarts[d]).prefix(10)
+                for (w, run) in replication.enumerated() {
+                    let m = run.days[d]
+                    rows.append([
+                        String(r + 1), String(d + 1), result.scenario.widgets[w].name, String(m.budget), String(m.requested),
+                        String(m.charged), String(m.exempt), String(m.deferred), m.exhaustedAt.map { clock.clockString($0) } ?? "",
+                        NumberFormat.fixed(m.exhaustedSeconds / 60, 2), String(m.renders), String(m.kills),
+                        NumberFormat.fixed(m.peakMemoryMB, 3), NumberFormat.fixed(m.freshness, 6), NumberFormat.fixed(m.meanAge, 2),
+                        NumberFormat.fixed(m.p95Age, 2), NumberFormat.fixed(m.maxAge, 2), NumberFormat.fixed(m.viewFreshness, 6),
+                        String(date), String(m.reloads), String(m.views),
+                    ])
+                }
+            }
+        }
+        return rows
+    }
+
+    /// `events.csv`'s header.
+    public static let eventsHeader = [
+        "replication", "time_s", "clock", "widget", "event", "source", "charged", "budget_left", "entries", "memory_mb", "detail",
+    ]
+
+    /// All `events.csv` rows.
+    public static func eventRows(_ result: SimulationResult) -> [[String]] {
+        let clock = result.calendar.clock
+        let names = result.scenario.widgets.map(\.name)
+        return result.events.map { e in
+            [
+                String(e.replication + 1), NumberFormat.fixed(e.time, 3), clock.dateTimeString(e.time), names[e.widget],
+                e.kind.name, e.source?.name ?? "", e.charged.map { $0 ? "true" : "false" } ?? "",
+                e.budgetLeft >= 0 ? String(e.budgetLeft) : "", e.entries >= 0 ? String(e.entries) : "",
+                e.memoryMB >= 0 ? NumberFormat.fixed(e.memoryMB, 3) : "", detail(e.detail, clock: clock),
+            ]
+        }
+    }
+
+    static func detail(_ detail: EngineEvent.Detail, clock: LocalClock) -> String {
+        switch detail {
+        case .none: return ""
+        case .coalesced: return "coalesced with a pending request"
+        case .waiting: return "no budget left: waiting"
+        case .foreground: return "app in foreground: not charged"
+        case .intentFree: return "App Intent: not charged"
+        case let .overLimit(mb): return "killed: \(NumberFormat.fixed(mb, 1)) MB over the memory limit"
+        case .predictable: return "predictable"
+        case .unpredictable: return "unpredictable"
+        case .fresh: return "fresh"
+        case let .stale(age): return "stale for \(NumberFormat.humanDuration(age))"
+        case let .nextReload(t): return t.map { "next reload " + clock.dateTimeString($0) } ?? "no reload planned"
+        case let .entry(n): return "entry \(n)"
+        }
+    }
+}

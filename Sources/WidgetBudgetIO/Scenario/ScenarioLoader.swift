@@ -1,0 +1,484 @@
+import Foundation
+import WidgetBudgetKit
+import Yams
+
+/// A scenario read from a YAML file, with its source kept for sections other commands read
+/// (`optimize:`).
+public struct ScenarioFile {
+    /// The validated scenario.
+    public var scenario: Scenario
+    /// The file it came from, as given.
+    public var path: String
+    /// The top-level mapping, for optional sections.
+    public var root: YAMLMapping
+}
+
+/// Reads and validates scenario files. Every problem is a ``ScenarioError``: one line naming the
+/// file, line and key.
+public enum ScenarioLoader {
+    /// The largest timeline a scenario may declare.
+    public static let maxEntries = 100_000
+    /// The most events one process may generate over the horizon (a memory guard).
+    public static let maxEventsPerProcess = 20_000_000
+
+    static let topKeys = ["name", "description", "start", "timezone", "days", "replications", "seed",
+                          "budget", "memory", "system", "widgets", "app", "optimize"]
+
+    /// Loads the scenario at `path`.
+    public static func load(path: String) throws -> ScenarioFile {
+        let display = path
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw ScenarioError(file: display, line: nil, key: "", message: "no such scenario file", hint: "check the path")
+        }
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw ScenarioError(file: display, line: nil, key: "", message: "cannot read the file as UTF-8 text")
+        }
+        let base = (path as NSString).deletingLastPathComponent
+        let defaultName = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        return try parse(yaml: text, file: display, baseDirectory: base.isEmpty ? "." : base, defaultName: defaultName)
+    }
+
+    /// Parses scenario YAML; `baseDirectory` resolves relative trace paths.
+    public static func parse(yaml: String, file: String, baseDirectory: String = ".", defaultName: String = "scenario") throws -> ScenarioFile {
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: yaml)
+        } catch let error as YamlError {
+            throw yamlSyntaxError(error, file: file)
+        }
+        guard let node else { throw ScenarioError(file: file, line: nil, key: "", message: "the file is empty", hint: "see docs/scenario-format.md") }
+        let root = try YAMLValue(node: node, path: "", file: file).mapping(allowed: topKeys)
+        var reader = ScenarioReader(file: file, baseDirectory: baseDirectory)
+        let scenario = try reader.read(root, defaultName: defaultName)
+        return ScenarioFile(scenario: scenario, path: file, root: root)
+    }
+
+    private static func yamlSyntaxError(_ error: YamlError, file: String) -> ScenarioError {
+        switch error {
+        case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
+            return ScenarioError(file: file, line: mark.line, key: "", message: "malformed YAML: \(problem) (column \(mark.column))",
+                                 hint: "check indentation and quoting")
+        case let .duplicatedKeysInMapping(duplicates, _):
+            return ScenarioError(file: file, line: nil, key: "", message: "duplicated keys: \(duplicates.joined(separator: ", "))")
+        default:
+            return ScenarioError(file: file, line: nil, key: "", message: "malformed YAML: \(String(describing: error).split(separator: "\n").first ?? "")")
+        }
+    }
+}
+
+/// The reading of one scenario file.
+struct ScenarioReader {
+    let file: String
+    let baseDirectory: String
+    var start = Date(timeIntervalSince1970: 1_767_571_200)
+    var timeZone = TimeZone(identifier: "UTC")!
+
+    init(file: String, baseDirectory: String) {
+        self.file = file
+        self.baseDirectory = baseDirectory
+    }
+
+    mutating func read(_ root: YAMLMapping, defaultName: String) throws -> Scenario {
+        let name = try root["name"]?.string() ?? defaultName
+        if name.isEmpty || name.contains("/") || name.hasPrefix(".") {
+            throw root["name"]!.error("'\(name)' cannot be a folder name", hint: "use letters, digits and dashes")
+        }
+        if let tz = root["timezone"] {
+            let id = try tz.string()
+            guard let zone = TimeZone(identifier: id) else {
+                throw tz.error("unknown time zone '\(id)'", hint: "use an IANA name such as Europe/Paris or America/New_York")
+            }
+            timeZone = zone
+        }
+        if let s = root["start"] {
+            start = try readStart(s)
+        }
+        let days = try root["days"].map { try positiveInt($0, max: 3660) } ?? 1
+        let replications = try root["replications"].map { try positiveInt($0, max: 100_000) } ?? 1
+        let seed: UInt64 = try root["seed"].map { v in
+            guard let text = v.scalarText, let value = UInt64(text) else { throw v.error("expected a whole number ≥ 0, found \(v.shape)") }
+            return value
+        } ?? 1
+        let budget = try root["budget"].map(readBudget) ?? .fixed(70)
+        let memory = try root["memory"].map(readMemory) ?? MemorySettings()
+        let system = try root["system"].map(readSystem) ?? SystemSettings()
+        let horizon = Double(days) * Seconds.day
+
+        let widgetNode = try root.require("widgets", hint: "a scenario needs at least one widget")
+        let widgetList = widgetNode.list()
+        if widgetList.isEmpty { throw widgetNode.error("needs at least one widget") }
+        var widgets: [WidgetSpec] = []
+        for item in widgetList {
+            let widget = try readWidget(item, horizon: horizon, memory: memory)
+            if widgets.contains(where: { $0.name == widget.name }) {
+                throw item.error("two widgets are named '\(widget.name)'", hint: "give each a distinct `name:`")
+            }
+            widgets.append(widget)
+        }
+        let app = try root["app"].map { try readApp($0, widgets: widgets, horizon: horizon) } ?? AppActivity()
+
+        return Scenario(name: name, description: try root["description"]?.string() ?? "", start: start, timeZone: timeZone,
+                        days: days, replications: replications, seed: seed, budget: budget, memory: memory,
+                        system: system, widgets: widgets, app: app)
+    }
+
+    // MARK: Scalars
+
+    func positiveInt(_ v: YAMLValue, max: Int) throws -> Int {
+        let value = try v.int()
+        if value < 1 { throw v.error("must be at least 1 (got \(value))") }
+        if value > max { throw v.error("must be at most \(max) (got \(value))") }
+        return value
+    }
+
+    func readStart(_ v: YAMLValue) throws -> Date {
+        let text = try v.string()
+        let parts = text.replacingOccurrences(of: "T", with: " ").split(separator: " ")
+        let dateFields = parts.first.map { $0.split(separator: "-").map { Int($0) } } ?? []
+        guard parts.count <= 2, dateFields.count == 3, dateFields.allSatisfy({ $0 != nil }) else {
+            throw v.error("expected a local date and time like 2026-01-05T00:00:00, found '\(text)'")
+        }
+        var seconds = 0.0
+        if parts.count == 2 {
+            guard let s = TimeWindow.parseClock(String(parts[1])), s < Seconds.day else {
+                throw v.error("expected a local time HH:MM[:SS] after the date, found '\(parts[1])'", hint: "no offset: the time is local to `timezone`")
+            }
+            seconds = s
+        }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        var components = DateComponents(year: dateFields[0]!, month: dateFields[1]!, day: dateFields[2]!)
+        components.hour = Int(seconds) / 3600
+        components.minute = Int(seconds) / 60 % 60
+        components.second = Int(seconds) % 60
+        guard (1...12).contains(dateFields[1]!), (1...31).contains(dateFields[2]!), let date = calendar.date(from: components) else {
+            throw v.error("'\(text)' is not a valid date")
+        }
+        return date
+    }
+
+    func readDelay(_ v: YAMLValue) throws -> DelayDistribution {
+        if !v.isMapping { return .constant(try v.nonNegativeDuration()) }
+        let m = try v.mapping(allowed: ["uniform", "exponential", "constant"])
+        if m.entries.count != 1 { throw v.error("give exactly one of uniform, exponential, constant") }
+        if let u = m["uniform"] {
+            let bounds = u.list()
+            guard bounds.count == 2 else { throw u.error("expected two durations [low, high], e.g. [0s, 3m]") }
+            let a = try bounds[0].nonNegativeDuration(), b = try bounds[1].nonNegativeDuration()
+            if b < a { throw u.error("the upper bound is below the lower one", hint: "write [low, high]") }
+            return .uniform(a, b)
+        }
+        if let e = m["exponential"] { return .exponential(mean: try e.nonNegativeDuration()) }
+        return .constant(try m.require("constant").nonNegativeDuration())
+    }
+
+    // MARK: Sections
+
+    func readBudget(_ v: YAMLValue) throws -> BudgetSettings {
+        let m = try v.mapping(allowed: ["daily", "model"])
+        var settings = BudgetSettings.fixed(70)
+        if let d = m["daily"] {
+            let range = try BudgetRangeText.parse(d)
+            settings.dailyMin = range.lowerBound
+            settings.dailyMax = range.upperBound
+        }
+        if let model = m["model"] {
+            let text = try model.string()
+            guard let parsed = BudgetModel(rawValue: text) else {
+                let names = BudgetModel.allCases.map(\.rawValue)
+                throw model.error("unknown budget model '\(text)'",
+                                  hint: NearestName.suggest(text, among: names).map { "did you mean '\($0)'?" } ?? "use " + names.joined(separator: ", "))
+            }
+            settings.model = parsed
+        }
+        return settings
+    }
+
+    func readMemory(_ v: YAMLValue) throws -> MemorySettings {
+        let m = try v.mapping(allowed: ["limit_mb", "base_mb", "per_entry_kb", "retry_after"])
+        var memory = MemorySettings()
+        if let x = m["limit_mb"] {
+            memory.limitMB = try x.double()
+            if memory.limitMB <= 0 { throw x.error("must be greater than 0") }
+        }
+        if let x = m["base_mb"] {
+            memory.baseMB = try x.double()
+            if memory.baseMB < 0 { throw x.error("must not be negative") }
+        }
+        if let x = m["per_entry_kb"] {
+            memory.perEntryKB = try x.double()
+            if memory.perEntryKB < 0 { throw x.error("must not be negative") }
+        }
+        if let x = m["retry_after"] { memory.retryAfter = try x.positiveDuration() }
+        return memory
+    }
+
+    func readSystem(_ v: YAMLValue) throws -> SystemSettings {
+        let m = try v.mapping(allowed: ["reload_delay", "render_delay", "app_reload_delay", "min_reload_interval", "low_power"])
+        var system = SystemSettings()
+        if let x = m["reload_delay"] { system.reloadDelay = try readDelay(x) }
+        if let x = m["render_delay"] { system.renderDelay = try readDelay(x) }
+        if let x = m["app_reload_delay"] { system.appReloadDelay = try readDelay(x) }
+        if let x = m["min_reload_interval"] { system.minReloadInterval = try x.nonNegativeDuration() }
+        if let x = m["low_power"] { system.lowPower = try readWindows(x) }
+        return system
+    }
+
+    func readWindows(_ v: YAMLValue) throws -> [TimeWindow] {
+        try v.list().map { item in
+            let text = try item.string()
+            switch TimeWindow.parse(text) {
+            case let .success(window): return window
+            case let .failure(error): throw item.error("'\(text)': \(error.reason)")
+            }
+        }
+    }
+
+    // MARK: Widgets
+
+    static let widgetKeys = ["name", "kind", "family", "provider", "content", "views"]
+
+    func readWidget(_ v: YAMLValue, horizon: Double, memory: MemorySettings) throws -> WidgetSpec {
+        let m = try v.mapping(allowed: Self.widgetKeys)
+        let kind = try m.require("kind", hint: "the widget kind, as in reloadTimelines(ofKind:)").string()
+        if kind.isEmpty { throw m["kind"]!.error("must not be empty") }
+        let provider = try readProvider(try m.require("provider", hint: "e.g. {type: fixed, entries: 12, spacing: 5m, policy: at-end}"))
+        var predictable = EventProcess.none, unpredictable = EventProcess.none
+        if let c = m["content"] {
+            let cm = try c.mapping(allowed: ["predictable", "unpredictable"])
+            if let p = cm["predictable"] { predictable = try readProcess(p, horizon: horizon) }
+            if let u = cm["unpredictable"] { unpredictable = try readProcess(u, horizon: horizon) }
+        }
+        let views = try m["views"].map { try readProcess($0, horizon: horizon) } ?? .none
+        return WidgetSpec(name: try m["name"]?.string() ?? kind, kind: kind, family: try m["family"]?.string() ?? "small",
+                          provider: provider, predictable: predictable, unpredictable: unpredictable, views: views)
+    }
+
+    static let providerTypes = ["fixed", "until-full", "windows", "never"]
+    static let fixedKeys = ["type", "entries", "spacing", "first_offset", "align", "policy"]
+
+    func readProvider(_ v: YAMLValue) throws -> ProviderSpec {
+        guard v.isMapping else {
+            if v.scalarText == "never" { return .never }
+            throw v.error("expected a mapping with a `type`", hint: "e.g. {type: fixed, entries: 12, spacing: 5m, policy: at-end}")
+        }
+        let typeNode = try (try v.mapping(allowed: Self.fixedKeys + ["level", "rate_per_hour", "full", "on_change", "windows"])).require("type")
+        let type = try typeNode.string()
+        switch type {
+        case "fixed":
+            return .fixed(try readFixed(try v.mapping(allowed: Self.fixedKeys)))
+        case "until-full":
+            let m = try v.mapping(allowed: ["type", "level", "rate_per_hour", "spacing", "full", "on_change"])
+            let full = try m["full"]?.double() ?? 100
+            let level = try m.require("level").double()
+            if level < 0 || level > full { throw m["level"]!.error("must be between 0 and full (\(DurationFormat.number(full)))") }
+            let rate = try m.require("rate_per_hour").double()
+            if rate < 0 { throw m["rate_per_hour"]!.error("must not be negative") }
+            let spacing = try m.require("spacing").positiveDuration()
+            var effect = UntilFullProvider.ChangeEffect.add(0)
+            if let e = m["on_change"] {
+                let em = try e.mapping(allowed: ["set", "add"])
+                if let s = em["set"] { effect = .set(try s.double()) } else if let a = em["add"] { effect = .add(try a.double()) } else {
+                    throw e.error("give `set: level` or `add: amount`")
+                }
+            }
+            let provider = UntilFullProvider(level: level, ratePerHour: rate, spacing: spacing, full: full, onChange: effect)
+            if ProviderSpec.untilFull(provider).maxEntries > ScenarioLoader.maxEntries {
+                throw m["spacing"]!.error("the timeline until full would exceed \(ScenarioLoader.maxEntries) entries", hint: "use a wider spacing")
+            }
+            return .untilFull(provider)
+        case "windows":
+            let m = try v.mapping(allowed: ["type", "windows"])
+            let list = try m.require("windows", hint: "a list of {during: \"weekdays 09:30-16:00\", entries: …, spacing: …, policy: …}").list()
+            if list.isEmpty { throw m["windows"]!.error("needs at least one window") }
+            return .windows(try list.map { item in
+                let wm = try item.mapping(allowed: Self.fixedKeys.filter { $0 != "type" } + ["during"])
+                let during = try readWindows(try wm.require("during", hint: "e.g. \"weekdays 09:30-16:00\""))
+                guard during.count == 1 else { throw wm["during"]!.error("give one window per item") }
+                return WindowedPolicy(window: during[0], provider: try readFixed(wm))
+            })
+        case "never":
+            _ = try v.mapping(allowed: ["type"])
+            return .never
+        default:
+            throw typeNode.error("unknown provider type '\(type)'",
+                                 hint: NearestName.suggest(type, among: Self.providerTypes).map { "did you mean '\($0)'?" }
+                                     ?? "use " + Self.providerTypes.joined(separator: ", "))
+        }
+    }
+
+    func readFixed(_ m: YAMLMapping) throws -> FixedProvider {
+        let entries = try m["entries"].map { node -> Int in
+            let n = try node.int()
+            if n < 1 { throw node.error("must be at least 1 (got \(n))") }
+            if n > ScenarioLoader.maxEntries {
+                throw node.error("\(n) entries is beyond the limit of \(ScenarioLoader.maxEntries)", hint: "a real widget holds far fewer; memory kills start near 400")
+            }
+            return n
+        } ?? 1
+        var spacing = 0.0
+        if let s = m["spacing"] {
+            spacing = try s.positiveDuration()
+        } else if entries > 1 {
+            throw ScenarioError(file: file, line: m.owner.line, key: m.owner.path + ".spacing",
+                                message: "missing required key 'spacing' (\(entries) entries need a spacing)", hint: "the time between entries, e.g. 1m")
+        }
+        let firstOffset = try m["first_offset"]?.nonNegativeDuration() ?? 0
+        var align = EntryAlignment.none
+        if let a = m["align"] {
+            let text = try a.string()
+            guard let parsed = EntryAlignment(rawValue: text) else {
+                let names = EntryAlignment.allCases.map(\.rawValue)
+                throw a.error("unknown alignment '\(text)'",
+                              hint: NearestName.suggest(text, among: names).map { "did you mean '\($0)'?" } ?? "use " + names.joined(separator: ", "))
+            }
+            align = parsed
+        }
+        let policy = try m["policy"].map(readPolicy) ?? .atEnd
+        return FixedProvider(entries: entries, spacing: spacing, firstOffset: firstOffset, align: align, policy: policy)
+    }
+
+    func readPolicy(_ v: YAMLValue) throws -> FixedPolicy {
+        if v.isMapping {
+            let m = try v.mapping(allowed: ["after"])
+            return .after(try m.require("after").positiveDuration())
+        }
+        let text = try v.string()
+        switch text {
+        case "at-end", "atEnd": return .atEnd
+        case "never": return .never
+        default:
+            if text.hasPrefix("after") {
+                throw v.error("write the `after` policy as {after: 30m}")
+            }
+            throw v.error("unknown policy '\(text)'", hint: NearestName.suggest(text, among: ["at-end", "never"]).map { "did you mean '\($0)'?" }
+                              ?? "use at-end, never or {after: 30m}")
+        }
+    }
+
+    // MARK: Processes
+
+    static let processKeys = ["every", "offset", "poisson", "at", "trace", "during"]
+
+    func readProcess(_ v: YAMLValue, horizon: Double, extraKeys: [String] = []) throws -> EventProcess {
+        if let text = v.scalarText, text == "none" { return .none }
+        let m = try v.mapping(allowed: Self.processKeys + extraKeys)
+        let kinds = ["every", "poisson", "at", "trace"].filter { m.has($0) }
+        if kinds.count > 1 { throw v.error("give only one of every, poisson, at, trace (found \(kinds.joined(separator: ", ")))") }
+        let during = try m["during"].map(readWindows) ?? []
+        var pattern = EventProcess.Pattern.none
+        if let e = m["every"] {
+            let period = try e.positiveDuration()
+            let offset = try m["offset"]?.nonNegativeDuration() ?? 0
+            pattern = .every(period: period, offset: offset)
+        } else if let p = m["poisson"] {
+            let rate: Double
+            if p.isMapping {
+                let pm = try p.mapping(allowed: ["per_hour", "per_day"])
+                if let h = pm["per_hour"] { rate = try h.double() } else if let d = pm["per_day"] { rate = try d.double() / 24 } else {
+                    throw p.error("give per_hour (or per_day)")
+                }
+            } else {
+                rate = try p.double()
+            }
+            if rate < 0 { throw p.error("a rate must not be negative") }
+            pattern = .poisson(perHour: rate)
+        } else if let a = m["at"] {
+            pattern = .times(try a.list().map { try $0.nonNegativeDuration() }.sorted())
+        } else if let t = m["trace"] {
+            let relative = try t.string()
+            let path = relative.hasPrefix("/") ? relative : (baseDirectory as NSString).appendingPathComponent(relative)
+            do {
+                pattern = .times(try TraceReader.readTimes(path: path, scenarioStart: start, timeZone: timeZone))
+            } catch {
+                throw t.error("\(error)")
+            }
+        } else if !extraKeys.isEmpty && kinds.isEmpty {
+            return EventProcess(.none, during: during)
+        } else {
+            throw v.error("give one of every, poisson, at, trace, or write none", hint: "e.g. {every: 1m} or {poisson: {per_hour: 2}}")
+        }
+        let process = EventProcess(pattern, during: during)
+        if process.expectedCount(horizon: horizon) > Double(ScenarioLoader.maxEventsPerProcess) {
+            throw v.error("this process would generate over \(ScenarioLoader.maxEventsPerProcess) events", hint: "use a longer period or fewer days")
+        }
+        return process
+    }
+
+    // MARK: App
+
+    func readApp(_ v: YAMLValue, widgets: [WidgetSpec], horizon: Double) throws -> AppActivity {
+        let m = try v.mapping(allowed: ["reloads", "foreground", "intents"])
+        var app = AppActivity()
+        let kinds = Array(Set(widgets.map(\.kind))).sorted()
+        func checkKind(_ node: YAMLValue) throws -> String {
+            let kind = try node.string()
+            if !kinds.contains(kind) {
+                throw node.error("no widget has kind '\(kind)'",
+                                 hint: NearestName.suggest(kind, among: kinds).map { "did you mean '\($0)'?" } ?? "kinds: " + kinds.joined(separator: ", "))
+            }
+            return kind
+        }
+        if let r = m["reloads"] {
+            for item in r.list() {
+                let im = try item.mapping(allowed: Self.processKeys + ["kind", "all", "on_change"])
+                let target: AppActivity.Target
+                if let all = im["all"], try all.bool() {
+                    if im.has("kind") { throw item.error("give either `kind` or `all: true`, not both") }
+                    target = .all
+                } else {
+                    target = .kind(try checkKind(try im.require("kind", hint: "or `all: true` for reloadAllTimelines")))
+                }
+                if let oc = im["on_change"], try oc.bool() {
+                    let followed = widgets.filter { w in
+                        if case let .kind(k) = target { return w.kind == k }
+                        return true
+                    }
+                    if followed.allSatisfy({ $0.unpredictable.isNone }) {
+                        throw oc.error("on_change follows unpredictable content changes, but the targeted widgets have none",
+                                       hint: "add content.unpredictable to the widget")
+                    }
+                    app.reloads.append(.init(target: target, trigger: .onChange))
+                } else {
+                    let process = try readProcess(item, horizon: horizon, extraKeys: ["kind", "all", "on_change"])
+                    if process.isNone && process.during.isEmpty {
+                        throw item.error("say when the app reloads: {poisson: {per_hour: 1}}, {every: 1h}, {at: [...]}, {trace: file} or on_change: true")
+                    }
+                    app.reloads.append(.init(target: target, trigger: .process(process)))
+                }
+            }
+        }
+        if let f = m["foreground"] {
+            app.foreground = try readProcess(f, horizon: horizon, extraKeys: ["duration"])
+            if let d = (try f.mapping(allowed: Self.processKeys + ["duration"]))["duration"] { app.foregroundDuration = try readDelay(d) }
+        }
+        if let i = m["intents"] {
+            for item in i.list() {
+                let im = try item.mapping(allowed: Self.processKeys + ["kind"])
+                let kind = try checkKind(try im.require("kind"))
+                app.intents.append(.init(kind: kind, process: try readProcess(item, horizon: horizon, extraKeys: ["kind"])))
+            }
+        }
+        return app
+    }
+}
+
+/// Reads a daily budget: `70` or `"40...70"`.
+public enum BudgetRangeText {
+    public static func parse(_ v: YAMLValue) throws -> ClosedRange<Int> {
+        let text = try v.string().replacingOccurrences(of: " ", with: "")
+        if let range = parse(text) {
+            if range.lowerBound < 1 { throw v.error("a budget must be at least 1 reload a day (got \(range.lowerBound))", hint: "typical budgets are 40...70") }
+            return range
+        }
+        throw v.error("expected a number of reloads per day or a range like 40...70, found '\(text)'")
+    }
+
+    /// `nil` when `text` is neither `N` nor `A...B` with `A <= B`.
+    public static func parse(_ text: String) -> ClosedRange<Int>? {
+        if let n = Int(text) { return n...n }
+        let parts = text.components(separatedBy: "...")
+        guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a <= b else { return nil }
+        return a...b
+    }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import WidgetBudgetIO
+import WidgetBudgetKit
+
+extension WidgetBudgetCommand {
+    /// `widgetbudget simulate`: one scenario, its summary table and CSV files.
+    struct Simulate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Simulate one scenario and write summary.csv, days.csv and events.csv.")
+
+        @Argument(help: "The scenario file (YAML).")
+        var scenario: String
+
+        @OptionGroup var overrides: ScenarioOverrides
+
+        @Option(help: "Output folder (default: Reports/<name>/).")
+        var out: String?
+
+        @Option(help: "Events to write to events.csv: none, reloads or all.")
+        var events: EventLevel = .reloads
+
+        func run() throws {
+            try reportingErrors {
+                let file = try ScenarioLoader.load(path: scenario)
+                let scenario = try overrides.apply(to: file.scenario)
+                let result = Simulator.run(scenario, events: events)
+                let folder = out ?? "Reports/\(scenario.name)"
+                let written = try SimulationOutput.write(result, to: folder, events: events)
+                print(SimulationOutput.heading(for: scenario))
+                print(SummaryTable.render(result.summaries, budget: scenario.budget), terminator: "")
+                print("wrote " + written.joined(separator: ", "))
+            }
+        }
+    }
+}
+
+extension EventLevel: ExpressibleByArgument {}
+
+/// Command-line settings that override a scenario's own.
+struct ScenarioOverrides: ParsableArguments {
+    @Option(help: "Days to simulate (overrides the scenario).")
+    var days: Int?
+
+    @Option(help: "Replications (overrides the scenario).")
+    var replications: Int?
+
+    @Option(help: "Random seed (overrides the scenario).")
+    var seed: UInt64?
+
+    @Option(help: "Daily budget: N or MIN...MAX (overrides the scenario).")
+    var budget: String?
+
+    /// The scenario with the overrides applied, or a one-line error.
+    func apply(to scenario: Scenario) throws -> Scenario {
+        var s = scenario
+        if let days {
+            guard (1...3660).contains(days) else { throw ValidationError("--days must be between 1 and 3660 (got \(days))") }
+            s.days = days
+        }
+        if let replications {
+            guard (1...100_000).contains(replications) else { throw ValidationError("--replications must be between 1 and 100000") }
+            s.replications = replications
+        }
+        if let seed { s.seed = seed }
+        if let budget {
+            guard let range = BudgetRangeText.parse(budget), range.lowerBound >= 1 else {
+                throw ValidationError("--budget must be a number of reloads per day (≥ 1) or a range like 40...70 (got '\(budget)')")
+            }
+            s.budget.dailyMin = range.lowerBound
+            s.budget.dailyMax = range.upperBound
+        }
+        return s
+    }
+}

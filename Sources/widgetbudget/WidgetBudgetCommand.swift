@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// `widgetbudget`: replay WidgetKit timelines against the reload budget and memory limit.
+@main
+struct WidgetBudgetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "widgetbudget",
+        abstract: "Replay a widget's WidgetKit timelines against the daily reload budget and memory limit.",
+        discussion: """
+            Scenario files (YAML) describe the widgets, their timeline providers, how their content \
+            changes and what the app does; see docs/scenario-format.md.
+            """,
+        version: "0.1.0",
+        subcommands: [Simulate.self, Report.self]
+    )
+}

@@ -1,2 +1,0 @@
-// CLI entry point: written below.
-print("widgetbudget")
