@@ -255,10 +255,16 @@ public struct WidgetSimulation<Provider: TimelineProvider> {
     }
 
     private mutating func renderEntry(at t: SimTime) {
-        account(until: t)
         let k = nextEntry
-        hasContent = true
-        staleStart = min(inputs.unpredictable.firstAfter(fetchTime), inputs.predictable.firstAfter(timeline.entries[k].date))
+        let newStaleStart = min(inputs.unpredictable.firstAfter(fetchTime), inputs.predictable.firstAfter(timeline.entries[k].date))
+        // Close the accounting stretch only when what the user sees changes staleness: a render that
+        // shows the same content (as the entries counted in bulk do) must not split the sums, or the
+        // metrics would differ in their last bits between event levels.
+        if !hasContent || newStaleStart != staleStart {
+            account(until: t)
+            hasContent = true
+            staleStart = newStaleStart
+        }
         day.renders += 1
         lastRender = t
         record(t, .render, source: nil, detail: .entry(k + 1))
@@ -314,7 +320,7 @@ public struct WidgetSimulation<Provider: TimelineProvider> {
             let a1 = t - s
             day.ageIntegral += (a1 * a1 - a0 * a0) / 2
             if a1 > day.maxAge { day.maxAge = a1 }
-            segments.append(AgeSegment(from: a0, to: a1))
+            segments.append(AgeSegment(start: s + a0, from: a0, to: a1))
         }
         accountedUntil = t
     }

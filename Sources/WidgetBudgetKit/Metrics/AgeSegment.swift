@@ -1,13 +1,20 @@
 /// A stretch during which the display was stale, its age growing linearly from `from` to `to`
-/// seconds (the sawtooth's rising edge).
+/// seconds (the sawtooth's rising edge), beginning at simulation time `start`. Between segments the
+/// display was fresh (age 0).
 public struct AgeSegment: Sendable, Equatable {
+    /// When the stretch begins, in simulation seconds.
+    public var start: SimTime
     /// Age at the start of the stretch, in seconds.
     public var from: Double
     /// Age at its end, in seconds.
     public var to: Double
 
+    /// When the stretch ends, in simulation seconds.
+    public var end: SimTime { start + (to - from) }
+
     /// Creates a segment.
-    public init(from: Double, to: Double) {
+    public init(start: SimTime = 0, from: Double, to: Double) {
+        self.start = start
         self.from = from
         self.to = to
     }

@@ -61,7 +61,9 @@ public struct EventProcess: Sendable, Equatable {
             while true {
                 let t = clock.simTime(wall: k * period + offset)
                 if t >= horizon { break }
-                if t >= 0 { out.append(t) }
+                // Wall times skipped by a daylight-saving jump all map to the instant after the gap:
+                // keep one event there.
+                if t >= 0 && t > (out.last ?? -.infinity) { out.append(t) }
                 k += 1
             }
         case let .poisson(perHour):

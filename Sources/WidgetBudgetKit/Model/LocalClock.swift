@@ -63,7 +63,19 @@ public struct LocalClock: Sendable {
         var t = wall - startEpoch - utcOffset(at: wall - startEpoch - offsets[0])
         // Two fix-point steps settle the offset around transitions.
         for _ in 0..<2 { t = wall - startEpoch - utcOffset(at: t) }
+        // In a gap the fix-point oscillates between instants on either side of the transition, whose
+        // wall times both differ from `wall`: answer the transition itself.
+        if wallSeconds(t) != wall, let transition = gapTransition(containing: wall) { return transition }
         return t
+    }
+
+    /// The transition whose forward jump skips the local wall time `wall`, if any.
+    private func gapTransition(containing wall: Double) -> SimTime? {
+        for (i, transition) in transitions.enumerated() where offsets[i + 1] > offsets[i] {
+            let before = startEpoch + transition + offsets[i]  // Wall time just before the jump.
+            if wall >= before && wall < startEpoch + transition + offsets[i + 1] { return transition }
+        }
+        return nil
     }
 
     /// Local day number (days since 1970-01-01 in local time) at `t`.
@@ -96,15 +108,35 @@ public struct LocalClock: Sendable {
 
     /// The first instant strictly after `t` whose local wall time is a multiple of `step` seconds
     /// (60 for whole minutes, 900 for quarter hours, 3600 for hours).
+    ///
+    /// Walks in real time: the wall clock runs with real time except at a daylight-saving transition,
+    /// where it jumps (forward over a gap, or back to repeat an hour whose whole minutes happen twice);
+    /// the search restarts at the transition then, which may itself be aligned (03:00 after a jump).
     public func nextAligned(after t: SimTime, step: Double) -> SimTime {
-        let wall = wallSeconds(t)
-        var next = ((wall / step).rounded(.down) + 1) * step
-        var result = simTime(wall: next)
-        while result <= t {  // Guards against offset changes right at the boundary.
-            next += step
-            result = simTime(wall: next)
+        var from = t
+        var strictlyAfter = true
+        while true {
+            let wall = wallSeconds(from)
+            var next = (wall / step).rounded(.down) * step
+            if strictlyAfter || next < wall { next += step }
+            let result = from + (next - wall)
+            if let transition = firstTransition(after: from), transition <= result {
+                from = transition
+                strictlyAfter = false
+                continue
+            }
+            return result
         }
-        return result
+    }
+
+    /// The first offset change strictly after `t`, if any.
+    private func firstTransition(after t: SimTime) -> SimTime? {
+        var lo = 0, hi = transitions.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if transitions[mid] <= t { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < transitions.count ? transitions[lo] : nil
     }
 
     /// The local time at `t` as `HH:MM:SS`.
