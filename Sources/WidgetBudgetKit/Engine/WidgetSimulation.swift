@@ -176,7 +176,8 @@ public struct WidgetSimulation<Provider: TimelineProvider> {
         if waitingForBudget {
             day.exhaustedSeconds += t - waitStart
             waitingForBudget = false
-            record(t, .budgetBack, source: source, detail: .none)
+            // A free reload (foreground, App Intent) ends the wait without the budget coming back.
+            if !exempt { record(t, .budgetBack, source: source, detail: .none) }
         }
         pending = false
         lastGrant = t
