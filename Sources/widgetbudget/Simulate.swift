@@ -29,6 +29,8 @@ extension WidgetBudgetCommand {
                 let written = try SimulationOutput.write(result, to: folder, events: events)
                 print(SimulationOutput.heading(for: scenario))
                 print(SummaryTable.render(result.summaries, budget: scenario.budget), terminator: "")
+                let findings = SimulationFindings.lines(for: result)
+                if !findings.isEmpty { print("\n" + findings.map { "• " + $0 }.joined(separator: "\n") + "\n") }
                 print("wrote " + written.joined(separator: ", "))
             }
         }
