@@ -42,6 +42,10 @@ public struct WidgetSimulation<Provider: TimelineProvider> {
     private var building = Timeline()
     private var serial: UInt64 = 0
     private var fetchTime: SimTime = -.infinity
+    /// The first unpredictable change after `fetchTime` (fixed per delivered timeline).
+    private var fetchStale: SimTime = .infinity
+    /// Where the last "first predictable change after" search ended (renders move forward).
+    private var predictableCursor = 0
     private var deliveredAt: SimTime = 0
     private var nextEntry = 0
     private var nextRender: SimTime = .infinity
@@ -221,6 +225,7 @@ public struct WidgetSimulation<Provider: TimelineProvider> {
         swap(&timeline, &building)
         serial += 1
         fetchTime = t
+        fetchStale = inputs.unpredictable.firstAfter(t)
         deliveredAt = t
         retryAt = .infinity
         let entries = timeline.entries
@@ -257,7 +262,7 @@ public struct WidgetSimulation<Provider: TimelineProvider> {
 
     private mutating func renderEntry(at t: SimTime) {
         let k = nextEntry
-        let newStaleStart = min(inputs.unpredictable.firstAfter(fetchTime), inputs.predictable.firstAfter(timeline.entries[k].date))
+        let newStaleStart = min(fetchStale, firstPredictableChange(after: timeline.entries[k].date))
         // Close the accounting stretch only when what the user sees changes staleness: a render that
         // shows the same content (as the entries counted in bulk do) must not split the sums, or the
         // metrics would differ in their last bits between event levels.
@@ -276,6 +281,29 @@ public struct WidgetSimulation<Provider: TimelineProvider> {
         } else {
             nextRender = nextEntry < timeline.entries.count ? renderTime(of: nextEntry) : .infinity
         }
+    }
+
+    /// `inputs.predictable.firstAfter(date)`, searched from where the previous search ended: entry
+    /// dates mostly move forward, so this is a step or two instead of a binary search.
+    @inline(__always)
+    private mutating func firstPredictableChange(after date: SimTime) -> SimTime {
+        let times = inputs.predictable.times
+        var i = predictableCursor
+        if i > times.count || (i > 0 && times[i - 1] > date) {
+            i = inputs.predictable.indexAfter(date)
+        } else {
+            var steps = 0
+            while i < times.count && times[i] <= date {
+                i += 1
+                steps += 1
+                if steps == 8 {
+                    i = inputs.predictable.indexAfter(date)
+                    break
+                }
+            }
+        }
+        predictableCursor = i
+        return i < times.count ? times[i] : .infinity
     }
 
     /// Counts entries after the first that rendered at or before `limit` (or strictly before it

@@ -25,7 +25,8 @@ public enum AgeQuantile {
     /// The age `q` such that the display was older than `q` for a fraction `1 - p` of `totalTime`
     /// (fresh time counts as age 0). Exact up to 1e-6 s, by bisection.
     ///
-    /// - Complexity: O(n log(maxAge / 1e-6)) for n segments.
+    /// - Complexity: O(n log(maxAge / 1e-6)) for n segments at worst; far less when few segments
+    ///   reach the quantile.
     public static func timeWeighted<S: Collection>(_ segments: S, totalTime: Double, p: Double) -> Double where S.Element == AgeSegment {
         guard totalTime > 0 else { return 0 }
         let target = (1 - p) * totalTime
@@ -36,11 +37,19 @@ public enum AgeQuantile {
         }
         if stale <= target { return 0 }
         var lo = 0.0
+        // Only segments reaching above `lo` can count at any later midpoint (all above `lo`), so the
+        // others are dropped as `lo` rises; the sums keep their terms and order, hence their bits.
+        var active = ContiguousArray(segments)
         for _ in 0..<80 {
             let mid = (lo + hi) / 2
             var above = 0.0
-            for s in segments where s.to > mid { above += s.to - max(s.from, mid) }
-            if above > target { lo = mid } else { hi = mid }
+            for s in active where s.to > mid { above += s.to - max(s.from, mid) }
+            if above > target {
+                lo = mid
+                active.removeAll { $0.to <= lo }
+            } else {
+                hi = mid
+            }
             if hi - lo < 1e-6 { break }
         }
         return hi

@@ -119,7 +119,9 @@ public struct LocalClock: Sendable {
             let wall = wallSeconds(from)
             var next = (wall / step).rounded(.down) * step
             if strictlyAfter || next < wall { next += step }
-            let result = from + (next - wall)
+            // The aligned wall time mapped back exactly as `simTime(wall:)` maps `every` ticks, so an
+            // entry aligned to the minute never lands a rounding error before the minute's change.
+            let result = next - startEpoch - utcOffset(at: from)
             if let transition = firstTransition(after: from), transition <= result {
                 from = transition
                 strictlyAfter = false

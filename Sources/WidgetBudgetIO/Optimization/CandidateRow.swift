@@ -1,0 +1,63 @@
+import WidgetBudgetKit
+
+/// One row of a candidates table, kept as text (what the files say) and read into a record.
+public struct CandidateRow: Sendable {
+    /// The fields, in ``CandidateTable/header`` order.
+    public var fields: [String]
+    /// The numbers ranking needs.
+    public var record: CandidateRecord
+
+    /// The field of `column`.
+    public func field(_ column: String) -> String {
+        CandidateRow.field(fields, column, in: CandidateTable.header)
+    }
+
+    /// The field of `column` in a row under `header` (empty when the column is absent).
+    static func field(_ fields: [String], _ column: String, in header: [String]) -> String {
+        guard let i = header.firstIndex(of: column), i < fields.count else { return "" }
+        return fields[i]
+    }
+
+    /// Reads a row of `candidates.csv`; `where` names the place for errors (`file:line`).
+    public init(fields: [String], where place: String) throws {
+        self.fields = fields
+        let header = CandidateTable.header
+        func text(_ c: String) -> String { CandidateRow.field(fields, c, in: header) }
+        func number(_ c: String) throws -> Double {
+            guard let x = Double(text(c)) else { throw MergeError("\(place): \(c): expected a number, found '\(text(c))'") }
+            return x
+        }
+        func integer(_ c: String) throws -> Int {
+            guard let x = Int(text(c)) else { throw MergeError("\(place): \(c): expected a whole number, found '\(text(c))'") }
+            return x
+        }
+        guard fields.count == header.count else {
+            throw MergeError("\(place): expected \(header.count) fields, found \(fields.count)")
+        }
+        guard let align = EntryAlignment(rawValue: text("align")) else {
+            throw MergeError("\(place): align: unknown alignment '\(text("align"))'")
+        }
+        let policy: FixedPolicy
+        switch text("policy") {
+        case "at-end": policy = .atEnd
+        case "never": policy = .never
+        case "after": policy = .after(try number("after_s"))
+        default: throw MergeError("\(place): policy: unknown policy '\(text("policy"))'")
+        }
+        var windows: [TimeWindow] = []
+        if !text("windows").isEmpty {
+            for part in text("windows").split(separator: ";") {
+                guard let w = TimeWindow(String(part)) else { throw MergeError("\(place): windows: cannot read '\(part)'") }
+                windows.append(w)
+            }
+        }
+        let candidate = PolicyCandidate(
+            spacing: try number("spacing_s"), entries: try integer("entries"), align: align,
+            policy: policy, windows: windows)
+        record = CandidateRecord(
+            candidate: candidate, objective: try number("objective"), unlimitedObjective: try number("unlimited_objective"),
+            chargedPerDay: try number("charged_per_day"), peakMemoryMB: try number("peak_memory_mb"),
+            exhaustedDayFraction: try number("exhausted_day_fraction"), kills: try integer("kills"),
+            neededBudget: try integer("needed_budget"), feasible: text("feasible") == "true")
+    }
+}

@@ -1,0 +1,47 @@
+import WidgetBudgetKit
+
+/// The columns of `candidates.csv`, `recommendation.csv` and `pareto.csv`, and the reading of
+/// them back into records (for `merge`, and for a single run, which ranks what it wrote so that
+/// both agree to the byte).
+///
+/// Columns: the candidate's parameters `spacing_s,entries,align,policy,after_s,windows`; the
+/// `summary.csv` metrics at the candidate's worst budget (`budget_min` and `budget_max` are that
+/// budget); `needed_budget` (the smallest daily budget at which it never waits) and
+/// `unlimited_objective` (its objective with that much budget); then `objective,feasible,reason`.
+public enum CandidateTable {
+    /// The parameter columns.
+    public static let parameterHeader = ["spacing_s", "entries", "align", "policy", "after_s", "windows"]
+    /// The columns after the metrics.
+    public static let verdictHeader = ["needed_budget", "unlimited_objective", "objective", "feasible", "reason"]
+    /// The metric columns: `summary.csv`'s without `widget`.
+    public static let metricHeader = Array(SimulationTables.summaryHeader.dropFirst())
+
+    /// The whole header.
+    public static let header = parameterHeader + metricHeader + verdictHeader
+
+    /// `current.csv`'s header: the scenario's own provider in words, then the same metrics.
+    public static let currentHeader = ["provider"] + metricHeader + verdictHeader
+
+    /// The row of an evaluated candidate.
+    public static func row(_ e: CandidateEvaluation, objective: OptimizationObjective) -> [String] {
+        let c = e.candidate!
+        let params = [
+            DurationFormat.number(c.spacing), String(c.entries), c.align.rawValue, c.policy.kindName,
+            c.afterSeconds.map(DurationFormat.number) ?? "", c.windowsText,
+        ]
+        return params + metrics(e, objective: objective)
+    }
+
+    /// The row of the scenario's current provider.
+    public static func currentRow(_ e: CandidateEvaluation, objective: OptimizationObjective) -> [String] {
+        [e.provider.summary] + metrics(e, objective: objective)
+    }
+
+    private static func metrics(_ e: CandidateEvaluation, objective: OptimizationObjective) -> [String] {
+        Array(SimulationTables.summaryRow(e.summary).dropFirst())
+            + [
+                String(e.neededBudget), NumberFormat.fixed(e.unlimitedObjective, objective.decimals),
+                NumberFormat.fixed(e.objective, objective.decimals), e.feasible ? "true" : "false", e.reason,
+            ]
+    }
+}

@@ -1,0 +1,33 @@
+/// The smallest daily budget under which a run never waits for budget.
+///
+/// Why one run suffices: if a widget's charged reloads never find the budget empty at B, the run at
+/// any B' ≥ B is the same run (every budget model grants at least as much with a larger B: the
+/// rolling window holds more reloads, the midnight allowance is larger, the token bucket is larger
+/// and refills faster), so the charge times do not depend on B. Whether B suffices is then a
+/// replay of those charge times through ``ReloadBudget``, and "B suffices" is monotone in B, so a
+/// binary search finds the smallest.
+public enum NeededBudget {
+    /// The smallest B (at least 1) under which every charge in `chargeTimes` (ascending) finds
+    /// budget, replayed through the engine's own ``ReloadBudget``.
+    ///
+    /// - Complexity: O(n log n) budget checks for n charges.
+    public static func minimum(chargeTimes: [SimTime], model: BudgetModel, clock: LocalClock) -> Int {
+        guard !chargeTimes.isEmpty else { return 1 }
+        var lo = 1, hi = chargeTimes.count  // B = n always suffices: n reloads are never short.
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if suffices(mid, chargeTimes: chargeTimes, model: model, clock: clock) { hi = mid } else { lo = mid + 1 }
+        }
+        return lo
+    }
+
+    /// True when a budget of `daily` grants every charge in `chargeTimes` at its time.
+    public static func suffices(_ daily: Int, chargeTimes: [SimTime], model: BudgetModel, clock: LocalClock) -> Bool {
+        var budget = ReloadBudget(model: model, daily: daily, clock: clock)
+        for t in chargeTimes {
+            guard budget.isAvailable(at: t) else { return false }
+            budget.charge(at: t)
+        }
+        return true
+    }
+}

@@ -1,0 +1,140 @@
+/// An optimization ready to evaluate candidates: one widget of a scenario with its random inputs
+/// drawn once per replication.
+///
+/// Every candidate is run against the same ``WidgetInputs`` (content changes, views, app reloads,
+/// foreground sessions, delay seeds): common random numbers, so two candidates differ by their
+/// policy, not by their dice. Only the daily budget B is set by the evaluation.
+public struct OptimizationProblem: Sendable {
+    /// The scenario, with `replications` set to the optimization's.
+    public let scenario: Scenario
+    /// The settings.
+    public let settings: OptimizationSettings
+    /// The scenario's calendar.
+    public let calendar: SimulationCalendar
+    /// Inputs per replication, drawn once.
+    let inputs: [WidgetInputs]
+
+    /// A budget no run can exhaust (used for a candidate's unconstrained run).
+    static let unlimitedBudget = 1 << 40
+
+    /// Prepares `settings` on `scenario`.
+    public init(scenario: Scenario, settings: OptimizationSettings) {
+        var s = scenario
+        s.replications = settings.replications
+        self.scenario = s
+        self.settings = settings
+        let calendar = SimulationCalendar(scenario: s)
+        self.calendar = calendar
+        inputs = (0..<settings.replications).map {
+            WidgetInputs(scenario: s, calendar: calendar, widgetIndex: settings.widget, replication: $0)
+        }
+    }
+
+    /// The widget tuned.
+    public var widget: WidgetSpec { scenario.widgets[settings.widget] }
+
+    /// The memory ceiling the margin leaves, MB.
+    public var memoryCeilingMB: Double { settings.constraints.memoryCeiling(limitMB: scenario.memory.limitMB) }
+
+    /// Evaluates a candidate of the space.
+    public func evaluate(_ candidate: PolicyCandidate) -> CandidateEvaluation {
+        var e = evaluate(provider: candidate.providerSpec(firstOffset: settings.space.firstOffset))
+        e.candidate = candidate
+        return e
+    }
+
+    /// Evaluates any built-in provider (the scenario's current one, for comparison) at its worst
+    /// budget of the range.
+    ///
+    /// One run per replication at the smallest budget B_min. When no replication waits for budget
+    /// there, the runs at every B ≥ B_min are identical (see ``NeededBudget``), so those runs are
+    /// the worst case, exactly. When some replication waits, it is run again without a budget for
+    /// the needed budget and the unconstrained objective; and when the constraints allow some
+    /// exhausted days, every budget of the range below the needed one is run and the worst kept.
+    public func evaluate(provider spec: ProviderSpec) -> CandidateEvaluation {
+        let budgets = settings.constraints.budgets
+        let model = scenario.budget.model
+        let allowed = settings.constraints.maxExhaustedDayFraction
+        var atMin: [WidgetRunResult] = [], unlimited: [WidgetRunResult] = [], needed: [Int] = []
+        var binding = false
+        for r in inputs.indices {
+            let run = simulate(spec, replication: r, budget: budgets.lowerBound, model: model)
+            atMin.append(run)
+            if run.days.contains(where: { $0.deferred > 0 }) {
+                binding = true
+                let free = simulate(spec, replication: r, budget: Self.unlimitedBudget, model: .midnight)
+                unlimited.append(free)
+                needed.append(NeededBudget.minimum(chargeTimes: Self.chargeTimes(free), model: model, clock: calendar.clock))
+            } else {
+                unlimited.append(run)
+                needed.append(NeededBudget.minimum(chargeTimes: Self.chargeTimes(run), model: model, clock: calendar.clock))
+            }
+        }
+        let objective = settings.objective
+        var worst = budgets.lowerBound
+        var summary = WidgetSummary(widget: widget.name, runs: atMin)
+        let neededBudget = needed.max() ?? 1
+        if binding && allowed > 0 && summary.exhaustedDayFraction <= allowed {
+            // Some days may run out: every budget that still binds somewhere must be checked.
+            let top = min(neededBudget - 1, budgets.upperBound)
+            if top > budgets.lowerBound {
+                for b in (budgets.lowerBound + 1)...top {
+                    let runs = inputs.indices.map { r in
+                        needed[r] <= b ? unlimited[r] : simulate(spec, replication: r, budget: b, model: model)
+                    }
+                    let s = WidgetSummary(widget: widget.name, runs: runs)
+                    if isWorse(s, than: summary) {
+                        summary = s
+                        worst = b
+                    }
+                }
+            }
+        }
+        let unlimitedSummary = binding ? WidgetSummary(widget: widget.name, runs: unlimited) : summary
+        return CandidateEvaluation(
+            candidate: nil, provider: spec, summary: summary, worstBudget: worst, neededBudget: neededBudget,
+            objective: objective.value(of: summary), unlimitedObjective: objective.value(of: unlimitedSummary),
+            violations: violations(summary, worst: worst, needed: neededBudget))
+    }
+
+    /// More exhausted days than allowed is worse than any objective; otherwise the objective decides.
+    private func isWorse(_ a: WidgetSummary, than b: WidgetSummary) -> Bool {
+        let allowed = settings.constraints.maxExhaustedDayFraction
+        let aOver = a.exhaustedDayFraction > allowed, bOver = b.exhaustedDayFraction > allowed
+        if aOver != bOver { return aOver }
+        if aOver { return a.exhaustedDayFraction > b.exhaustedDayFraction }
+        let objective = settings.objective
+        return objective.loss(objective.value(of: a)) > objective.loss(objective.value(of: b))
+    }
+
+    private func violations(_ s: WidgetSummary, worst: Int, needed: Int) -> [ConstraintViolation] {
+        var out: [ConstraintViolation] = []
+        if s.exhaustedDayFraction > settings.constraints.maxExhaustedDayFraction {
+            out.append(.budget(fraction: s.exhaustedDayFraction, budget: worst, needed: needed))
+        }
+        let limit = scenario.memory.limitMB
+        if s.kills > 0 || s.peakMemoryMB > limit {
+            out.append(.killed(peakMB: s.peakMemoryMB, limitMB: limit, kills: s.kills))
+        } else if s.peakMemoryMB > memoryCeilingMB {
+            out.append(.memoryMargin(peakMB: s.peakMemoryMB, ceilingMB: memoryCeilingMB, limitMB: limit))
+        }
+        return out
+    }
+
+    /// One replication of `spec` at daily budget `budget`, reload events recorded (for the charge
+    /// times).
+    func simulate(_ spec: ProviderSpec, replication r: Int, budget: Int, model: BudgetModel) -> WidgetRunResult {
+        var inputs = self.inputs[r]
+        inputs.dailyBudget = budget
+        var simulation = WidgetSimulation(
+            provider: spec.makeProvider(clock: calendar.clock, horizon: calendar.horizon), inputs: inputs,
+            calendar: calendar, memory: scenario.memory, system: scenario.system, budgetModel: model,
+            widgetIndex: settings.widget, replication: r, family: widget.family, events: .reloads)
+        return simulation.run()
+    }
+
+    /// The times of the charged grants of a run.
+    static func chargeTimes(_ run: WidgetRunResult) -> [SimTime] {
+        run.events.lazy.filter { $0.kind == .grant && $0.charged == true }.map(\.time)
+    }
+}

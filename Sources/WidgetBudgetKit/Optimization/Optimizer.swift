@@ -1,0 +1,62 @@
+import Foundation
+
+/// Runs an optimization: exhaustively or by ``PolicySearch``, candidates evaluated in parallel
+/// over all cores, results independent of the core count.
+public enum Optimizer {
+    /// Evaluates the candidates of `problem` (the shard's part, for an exhaustive sweep).
+    ///
+    /// - Parameter progress: called after each evaluation with the number done and the number
+    ///   planned (`nil` while a search does not know it), from any thread.
+    public static func run(
+        _ problem: OptimizationProblem, shard: Shard = .whole,
+        progress: (@Sendable (Int, Int?) -> Void)? = nil
+    ) -> OptimizationResult {
+        let settings = problem.settings
+        let all = settings.space.candidates
+        let method = shard.isPartial ? .exhaustive : settings.resolvedMethod(count: all.count)
+        let current = problem.evaluate(provider: problem.widget.provider)
+        let counter = ProgressCounter()
+        var evaluations: [CandidateEvaluation]
+        switch method {
+        case .exhaustive, .auto:
+            let mine = shard.select(all)
+            evaluations = ParallelMap.map(count: mine.count) { i in
+                let e = problem.evaluate(mine[i])
+                progress?(counter.increment(), mine.count)
+                return e
+            }
+        case .search:
+            let ranking = CandidateRanking(
+                objective: settings.objective, constraints: settings.constraints,
+                memoryCeilingMB: problem.memoryCeilingMB)
+            let search = PolicySearch(space: settings.space, ranking: ranking, maxEvaluations: settings.searchBudget)
+            var found: [CandidateEvaluation] = []
+            search.run { batch in
+                let done = ParallelMap.map(count: batch.count) { i in
+                    let e = problem.evaluate(batch[i])
+                    progress?(counter.increment(), nil)
+                    return e
+                }
+                found += done
+                return done.map(CandidateRecord.init)
+            }
+            evaluations = found.sorted { PolicyCandidate.canonicalOrder($0.candidate!, $1.candidate!) }
+        }
+        return OptimizationResult(
+            method: method == .auto ? .exhaustive : method, spaceSize: all.count, shard: shard,
+            evaluations: evaluations, current: current)
+    }
+}
+
+/// A thread-safe counter for progress reports.
+final class ProgressCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    func increment() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        value += 1
+        return value
+    }
+}

@@ -1,0 +1,124 @@
+/// One point of the optimizer's search space: a `fixed` provider (entries, spacing, alignment,
+/// reload policy), optionally used only inside time-of-day windows.
+///
+/// With windows, the candidate is a `windows` provider: inside any window it behaves as the fixed
+/// provider; outside every window it returns one entry and `.after(next window start)` (the stock
+/// widget's "coarser policy": it sleeps while nobody needs it).
+public struct PolicyCandidate: Sendable, Hashable, CustomStringConvertible {
+    /// Seconds between entries; 0 when `entries` is 1 (a single entry has no spacing).
+    public var spacing: Double
+    /// Entries per timeline, at least 1.
+    public var entries: Int
+    /// How entries after the first are aligned (``EntryAlignment/none`` when `entries` is 1).
+    public var align: EntryAlignment
+    /// The reload policy.
+    public var policy: FixedPolicy
+    /// The windows the policy applies in; empty for all day.
+    public var windows: [TimeWindow]
+
+    /// Creates a candidate; a single entry drops its spacing and alignment, which could not matter.
+    public init(spacing: Double, entries: Int, align: EntryAlignment, policy: FixedPolicy, windows: [TimeWindow] = []) {
+        self.entries = max(1, entries)
+        self.spacing = self.entries == 1 ? 0 : spacing
+        self.align = self.entries == 1 ? .none : align
+        self.policy = policy
+        self.windows = windows
+    }
+
+    /// The fixed provider used (inside the windows, if any), with the given first-entry offset.
+    public func fixedProvider(firstOffset: Double) -> FixedProvider {
+        FixedProvider(entries: entries, spacing: spacing, firstOffset: firstOffset, align: align, policy: policy)
+    }
+
+    /// The provider as a scenario would declare it.
+    public func providerSpec(firstOffset: Double) -> ProviderSpec {
+        let fixed = fixedProvider(firstOffset: firstOffset)
+        if windows.isEmpty { return .fixed(fixed) }
+        return .windows(windows.map { WindowedPolicy(window: $0, provider: fixed) })
+    }
+
+    /// The seconds after a reload at which the policy asks again: the `after` delay, or `nil`.
+    public var afterSeconds: Double? {
+        if case let .after(seconds) = policy { return seconds }
+        return nil
+    }
+
+    /// The windows as written in `candidates.csv`: `07:00-23:00`, several joined by `;`, empty
+    /// for all day.
+    public var windowsText: String {
+        windows.map(\.description).joined(separator: ";")
+    }
+
+    /// One line in plain words, e.g. `120 entries 1m apart, aligned to the minute, after 1h`.
+    public var description: String {
+        var text = "\(entries) entr\(entries == 1 ? "y" : "ies")"
+        if entries > 1 { text += " \(DurationFormat.string(spacing)) apart" }
+        if align != .none { text += ", aligned to the \(align.rawValue)" }
+        text += ", \(policy)"
+        if !windows.isEmpty { text += ", during \(windowsText) (asleep outside)" }
+        return text
+    }
+
+    public static func == (a: PolicyCandidate, b: PolicyCandidate) -> Bool {
+        a.spacing == b.spacing && a.entries == b.entries && a.align == b.align && a.policy == b.policy && a.windows == b.windows
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(spacing)
+        hasher.combine(entries)
+        hasher.combine(align)
+        hasher.combine(policy.kindName)
+        hasher.combine(afterSeconds ?? -1)
+        for w in windows {
+            hasher.combine(w.weekdays)
+            hasher.combine(w.start)
+            hasher.combine(w.end)
+        }
+    }
+}
+
+extension PolicyCandidate {
+    /// The canonical order of candidates in every output: windows text, policy (`at-end`, `after`
+    /// by delay, `never`), alignment, spacing, entries. It depends only on the candidates, so a
+    /// merge of shards sorts exactly as a single run.
+    public static func canonicalOrder(_ a: PolicyCandidate, _ b: PolicyCandidate) -> Bool {
+        CandidateKey(a) < CandidateKey(b)
+    }
+}
+
+/// The sort key behind ``PolicyCandidate/canonicalOrder(_:_:)``, also built from `candidates.csv`
+/// fields when shards are merged.
+public struct CandidateKey: Comparable, Sendable {
+    var windows: String
+    var policyRank: Int
+    var after: Double
+    var alignRank: Int
+    var spacing: Double
+    var entries: Int
+
+    /// The key of a candidate.
+    public init(_ c: PolicyCandidate) {
+        self.init(
+            windows: c.windowsText, policy: c.policy.kindName, after: c.afterSeconds ?? 0, align: c.align,
+            spacing: c.spacing, entries: c.entries)
+    }
+
+    /// The key from the parameter columns of a row.
+    public init(windows: String, policy: String, after: Double, align: EntryAlignment, spacing: Double, entries: Int) {
+        self.windows = windows
+        policyRank = ["at-end": 0, "after": 1, "never": 2][policy] ?? 3
+        self.after = after
+        alignRank = EntryAlignment.allCases.firstIndex(of: align) ?? 0
+        self.spacing = spacing
+        self.entries = entries
+    }
+
+    public static func < (a: CandidateKey, b: CandidateKey) -> Bool {
+        if a.windows != b.windows { return a.windows < b.windows }
+        if a.policyRank != b.policyRank { return a.policyRank < b.policyRank }
+        if a.after != b.after { return a.after < b.after }
+        if a.alignRank != b.alignRank { return a.alignRank < b.alignRank }
+        if a.spacing != b.spacing { return a.spacing < b.spacing }
+        return a.entries < b.entries
+    }
+}

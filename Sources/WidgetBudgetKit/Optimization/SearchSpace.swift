@@ -1,0 +1,80 @@
+/// The policies the optimizer may choose from: every combination of the listed spacings, entry
+/// counts, alignments, reload policies and windows.
+///
+/// A candidate with a single entry ignores spacing and alignment, so those combinations collapse
+/// into one; ``candidates`` lists each distinct candidate once, in canonical order.
+public struct SearchSpace: Sendable, Equatable {
+    /// Entry spacings, seconds, ascending.
+    public var spacings: [Double]
+    /// Entry counts, ascending.
+    public var entries: [Int]
+    /// Alignments.
+    public var aligns: [EntryAlignment]
+    /// Reload policies: `at-end`, `after` delays ascending, `never`.
+    public var policies: [FixedPolicy]
+    /// Window lists; `[]` means "all day".
+    public var windows: [[TimeWindow]]
+    /// Seconds from a reload to the first entry, the same for every candidate (seed 002: 2 s).
+    public var firstOffset: Double
+
+    /// Creates a space; values are sorted and duplicates dropped.
+    public init(
+        spacings: [Double], entries: [Int], aligns: [EntryAlignment], policies: [FixedPolicy],
+        windows: [[TimeWindow]] = [[]], firstOffset: Double = 0
+    ) {
+        self.spacings = Array(Set(spacings)).sorted()
+        self.entries = Array(Set(entries)).sorted()
+        self.aligns = EntryAlignment.allCases.filter { aligns.contains($0) }
+        var afters: [Double] = []
+        for case let .after(seconds) in policies where !afters.contains(seconds) { afters.append(seconds) }
+        var ordered: [FixedPolicy] = policies.contains(.atEnd) ? [.atEnd] : []
+        ordered += afters.sorted().map { .after($0) }
+        if policies.contains(.never) { ordered.append(.never) }
+        self.policies = ordered
+        var uniqueWindows: [[TimeWindow]] = []
+        for w in windows where !uniqueWindows.contains(w) { uniqueWindows.append(w) }
+        self.windows = uniqueWindows
+        self.firstOffset = firstOffset
+    }
+
+    /// True when some list is empty, so there is nothing to choose from.
+    public var isEmpty: Bool {
+        spacings.isEmpty || entries.isEmpty || aligns.isEmpty || policies.isEmpty || windows.isEmpty
+    }
+
+    /// Every distinct candidate, in canonical order (see ``PolicyCandidate/canonicalOrder(_:_:)``).
+    ///
+    /// - Complexity: O(n log n) for n combinations.
+    public var candidates: [PolicyCandidate] {
+        guard !isEmpty else { return [] }
+        var seen = Set<PolicyCandidate>()
+        var out: [PolicyCandidate] = []
+        out.reserveCapacity(combinations)
+        for w in windows {
+            for p in policies {
+                for a in aligns {
+                    for s in spacings {
+                        for n in entries {
+                            let c = PolicyCandidate(spacing: s, entries: n, align: a, policy: p, windows: w)
+                            if n > 1 || seen.insert(c).inserted { out.append(c) }
+                        }
+                    }
+                }
+            }
+        }
+        return out.sorted(by: PolicyCandidate.canonicalOrder)
+    }
+
+    /// The number of combinations before single-entry duplicates collapse.
+    public var combinations: Int {
+        spacings.count * entries.count * aligns.count * policies.count * windows.count
+    }
+
+    /// The number of distinct candidates.
+    public var count: Int {
+        guard !isEmpty else { return 0 }
+        let multi = entries.filter { $0 > 1 }.count
+        let single = entries.contains(1) ? 1 : 0
+        return windows.count * policies.count * (aligns.count * spacings.count * multi + single)
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+import WidgetBudgetIO
+import WidgetBudgetKit
+
+extension WidgetBudgetCommand {
+    /// `widgetbudget merge`: join the shard folders of a sharded `optimize` into the output a
+    /// single run gives.
+    struct Merge: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Join the outputs of `optimize --shard K/N` into one optimization's output.")
+
+        @Argument(help: "The shard folders (each the --out of one `optimize --shard K/N`).")
+        var folders: [String]
+
+        @Option(help: "Output folder (default: Reports/<name>/optimize/).")
+        var out: String?
+
+        func run() throws {
+            InterruptGuard.install { printError("interrupted: no output written") }
+            try reportingErrors {
+                let outcome = try ShardMerge.merge(folders: folders)
+                let folder = out ?? "Reports/\(outcome.manifest["scenario"])/optimize"
+                let written = try OptimizationOutput.write(outcome, to: folder)
+                Optimize.printSummary(outcome)
+                print("wrote " + written.joined(separator: ", "))
+                if let message = outcome.infeasibilityMessage {
+                    printError("error: \(message)")
+                    throw ExitCode(1)
+                }
+            }
+        }
+    }
+}

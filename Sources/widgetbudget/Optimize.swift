@@ -1,0 +1,127 @@
+import ArgumentParser
+import Foundation
+import WidgetBudgetIO
+import WidgetBudgetKit
+
+extension WidgetBudgetCommand {
+    /// `widgetbudget optimize`: search a scenario's `optimize:` space for the freshest policy that
+    /// fits the budget and memory, and explain it.
+    struct Optimize: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Find the timeline policy that keeps a widget freshest within its budget and memory.",
+            discussion: """
+                Evaluates the candidates of the scenario's `optimize:` section (docs/optimizer.md) at the worst \
+                budget of the range and writes candidates.csv, recommendation.csv, pareto.csv, recommendation.md \
+                and Provider.swift. With --shard K/N it evaluates a deterministic 1/N of the candidates; join the \
+                shard folders with `widgetbudget merge`.
+                """)
+
+        @Argument(help: "The scenario file (YAML).")
+        var scenario: String
+
+        @Option(help: "Objective: mean-age, p95-age, view-freshness or freshness.")
+        var objective: String?
+
+        @Option(help: "Daily budgets judged, N or MIN...MAX (the worst counts).")
+        var budget: String?
+
+        @Option(help: "Output folder (default: Reports/<name>/optimize/, or …/shard-K-of-N/).")
+        var out: String?
+
+        @Option(help: "Evaluate shard K of N (e.g. 3/8) of an exhaustive sweep.")
+        var shard: String?
+
+        @Option(help: "The widget to tune (default: the only one).")
+        var widget: String?
+
+        @Option(help: "Spacings, comma-separated (e.g. 30s,1m,5m).")
+        var spacing: String?
+
+        @Option(help: "Entry counts: comma-separated or a range (e.g. 1...240).")
+        var entries: String?
+
+        @Option(help: "Alignments, comma-separated: none, minute, quarter-hour, hour.")
+        var align: String?
+
+        @Option(help: "Policies, comma-separated: at-end, never, after:30m.")
+        var policy: String?
+
+        @Option(help: "A window list (07:00-23:00, several joined by ';', or all-day); repeat for more.")
+        var windows: [String] = []
+
+        @Option(help: "auto, exhaustive or search.")
+        var method: String?
+
+        @Option(help: "The most evaluations a search makes.")
+        var maxEvaluations: Int?
+
+        @Option(help: "Days to simulate (overrides the scenario).")
+        var days: Int?
+
+        @Option(help: "Replications per candidate (overrides the scenario and its optimize section).")
+        var replications: Int?
+
+        @Option(help: "Random seed (overrides the scenario).")
+        var seed: UInt64?
+
+        func run() throws {
+            let bar = ProgressBar(label: "optimize")
+            InterruptGuard.install {
+                bar.finish()
+                printError("interrupted: no output written")
+            }
+            try reportingErrors {
+                let shard = try Self.parseShard(shard)
+                let file = try ScenarioLoader.load(path: scenario)
+                var s = file.scenario
+                if let days {
+                    guard (1...3660).contains(days) else { throw ValidationError("--days must be between 1 and 3660 (got \(days))") }
+                    s.days = days
+                }
+                if let replications {
+                    guard (1...100_000).contains(replications) else { throw ValidationError("--replications must be between 1 and 100000") }
+                }
+                if let seed { s.seed = seed }
+                let overrides = OptimizationOverrides(
+                    widget: widget, objective: objective, budgets: budget, spacing: spacing, entries: entries, align: align,
+                    policy: policy, windows: windows.isEmpty ? nil : windows, replications: replications, method: method,
+                    maxEvaluations: maxEvaluations)
+                let outcome = try OptimizationRun.run(file: file, scenario: s, overrides: overrides, shard: shard) { done, total in
+                    bar.update(done: done, total: total)
+                }
+                bar.finish()
+                let folder = out ?? "Reports/\(s.name)/optimize" + (shard.isPartial ? "/shard-\(shard.index)-of-\(shard.count)" : "")
+                let written = try OptimizationOutput.write(outcome, to: folder)
+                Self.printSummary(outcome)
+                print("wrote " + written.joined(separator: ", "))
+                if let message = outcome.infeasibilityMessage {
+                    printError("error: \(message)")
+                    throw ExitCode(1)
+                }
+            }
+        }
+
+        static func parseShard(_ text: String?) throws -> Shard {
+            guard let text else { return .whole }
+            let parts = text.split(separator: "/").map { Int($0) }
+            guard parts.count == 2, let k = parts[0], let n = parts[1], n >= 1, (1...n).contains(k) else {
+                throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N, e.g. 3/8 (got '\(text)')")
+            }
+            return Shard(index: k, count: n)
+        }
+
+        static func printSummary(_ o: OptimizationOutcome) {
+            let m = o.manifest
+            let what = m["method"] == "search" ? "searched" : "evaluated"
+            print(
+                "\(m["scenario"]) / \(m["widget"]): \(what) \(m["evaluated"]) of \(m["space_size"]) candidates, shard \(m["shard"]); "
+                    + "\(m["objective"]) at the worst budget of \(m["budgets"]) (\(m["budget_model"])), \(m["replications"]) replications × \(m["days"]) days"
+            )
+            if o.isPartial {
+                print("this is one shard: join all \(o.manifest.shard?.count ?? 1) with `widgetbudget merge DIR…`")
+                return
+            }
+            print(OptimizationOutput.summaryTable(o), terminator: "")
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+import WidgetBudgetTestSupport
+
+/// `widgetbudget optimize` end to end on the bundled scenarios: the answers theory and seed 002
+/// give, and the files it writes.
+@Suite("optimize")
+struct OptimizeCommandTests {
+    /// A CSV file as header → value maps (the optimizer's fields hold no commas except `reason`,
+    /// which comes last, and `windows`, which these tests do not use).
+    static func rows(_ url: URL) throws -> [[String: String]] {
+        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map(String.init)
+        let header = lines[0].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        return lines.dropFirst().map { line in
+            let fields = line.split(separator: ",", maxSplits: header.count - 1, omittingEmptySubsequences: false).map(String.init)
+            return Dictionary(uniqueKeysWithValues: zip(header, fields))
+        }
+    }
+
+    static func optimize(_ arguments: [String], in folder: URL? = nil) throws -> (CLIRunner.Output, URL) {
+        let out = try CLIRunner.temporaryFolder()
+        let result = try CLIRunner.run(["optimize"] + arguments + ["--out", out.path], in: folder)
+        return (result, out)
+    }
+
+    /// Seconds between reloads a candidate asks for: the `after` delay, or its timeline's span.
+    static func interval(_ row: [String: String]) -> Double {
+        if row["policy"] == "after" { return Double(row["after_s"]!)! }
+        return Double(Int(row["entries"]!)! - 1) * Double(row["spacing_s"]!)!
+    }
+
+    @Test("seed 002's clock: aligned minute entries over an hour or more, within the budget of 40")
+    func seed002Clock() throws {
+        let (result, out) = try Self.optimize(["Scenarios/clock-minute-entries.yaml", "--replications", "2", "--days", "3"])
+        defer { try? FileManager.default.removeItem(at: out) }
+        #expect(result.status == 0, "\(result.stderr)")
+        let rec = try #require(try Self.rows(out.appendingPathComponent("recommendation.csv")).first)
+        #expect(rec["align"] == "minute")
+        #expect(rec["spacing_s"] == "60")
+        #expect(Int(rec["entries"]!)! >= 61)
+        #expect(Double(Int(rec["entries"]!)! - 1) * 60 >= 3_540, "a timeline of about an hour or longer")
+        #expect(Double(rec["charged_per_day"]!)! <= 40 && Int(rec["needed_budget"]!)! <= 40)
+        #expect(rec["feasible"] == "true" && rec["mean_age_s"] == "0.00")
+        // The common 5-minute timeline (6 minute entries, at-end) runs out of budget.
+        let candidates = try Self.rows(out.appendingPathComponent("candidates.csv"))
+        let five = try #require(
+            candidates.first {
+                $0["spacing_s"] == "60" && $0["entries"] == "6" && $0["policy"] == "at-end" && $0["align"] == "minute"
+                    && $0["windows"] == ""
+            })
+        #expect(five["feasible"] == "false")
+        #expect(five["reason"]!.contains("runs out of budget"))
+        #expect(candidates.count == 732)
+        // Every output is there, and the summary was printed.
+        for name in ["candidates.csv", "recommendation.csv", "pareto.csv", "recommendation.md", "Provider.swift", "current.csv", "run.csv"]
+        {
+            #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(name).path), "\(name)")
+        }
+        #expect(result.stdout.contains("recommended") && result.stdout.contains("aligned to the minute"))
+        let md = try String(contentsOf: out.appendingPathComponent("recommendation.md"), encoding: .utf8)
+        for part in [
+            "## Recommendation", "current policy", "budget headroom at 40", "budget headroom at 70", "## Runner-up",
+            "## When the advice flips", "If the budget is below",
+        ] {
+            #expect(md.contains(part), "recommendation.md lacks '\(part)'")
+        }
+        // No progress bar when standard error is a pipe.
+        #expect(!result.stderr.contains("\r"))
+    }
+
+    @Test("unpredictable news without app reloads: reload as often as the worst budget allows, about 24 h / 40")
+    func unpredictableReloadInterval() throws {
+        let (result, out) = try Self.optimize(["Scenarios/news-reload-interval.yaml", "--days", "3"])
+        defer { try? FileManager.default.removeItem(at: out) }
+        #expect(result.status == 0, "\(result.stderr)")
+        let rec = try #require(try Self.rows(out.appendingPathComponent("recommendation.csv")).first)
+        let interval = Self.interval(rec)
+        // 86,400 s / 40 = 2,160 s: shorter needs more than 40 reloads a day, longer is staler.
+        #expect(interval >= 2_160 && interval <= 2_400, "chose a reload every \(interval) s")
+        #expect(Int(rec["needed_budget"]!)! <= 40)
+        // Just below that interval the budget of 40 runs out.
+        let candidates = try Self.rows(out.appendingPathComponent("candidates.csv"))
+        let faster = try #require(candidates.first { $0["policy"] == "after" && $0["after_s"] == "2100" && $0["entries"] == "1" })
+        #expect(faster["feasible"] == "false")
+    }
+
+    @Test("heavy entries: 61 would be killed, so fewer and wider entries win, and candidates.csv says why")
+    func memoryBoundClock() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let yaml = try String(
+            contentsOf: CLIRunner.packageRoot.appendingPathComponent("Scenarios/clock-minute-entries.yaml"), encoding: .utf8
+        )
+        .replacingOccurrences(of: "per_entry_kb: 64", with: "per_entry_kb: 500")  // 6 + 61 × 500 / 1024 = 35.8 MB
+        try yaml.write(to: folder.appendingPathComponent("heavy.yaml"), atomically: true, encoding: .utf8)
+        let (result, out) = try Self.optimize(["heavy.yaml", "--replications", "2", "--days", "3"], in: folder)
+        defer { try? FileManager.default.removeItem(at: out) }
+        #expect(result.status == 0, "\(result.stderr)")
+        let rec = try #require(try Self.rows(out.appendingPathComponent("recommendation.csv")).first)
+        #expect(Int(rec["entries"]!)! < 61)
+        #expect(Double(rec["spacing_s"]!)! > 60, "wider entries: \(rec)")
+        #expect(Double(rec["peak_memory_mb"]!)! <= 24)
+        let candidates = try Self.rows(out.appendingPathComponent("candidates.csv"))
+        let sixtyOne = candidates.filter { $0["entries"] == "61" }
+        #expect(!sixtyOne.isEmpty)
+        for row in sixtyOne {
+            #expect(row["feasible"] == "false")
+            #expect(row["reason"]!.contains("killed: 35.8 MB is over the 30 MB memory limit"), "\(row["reason"]!)")
+        }
+    }
+
+    @Test("the same scenario and seed give the same files")
+    func deterministic() throws {
+        let args = [
+            "Scenarios/clock-minute-entries.yaml", "--replications", "1", "--days", "1", "--entries", "1,12,61", "--spacing", "1m,5m",
+        ]
+        let (a, outA) = try Self.optimize(args)
+        let (b, outB) = try Self.optimize(args)
+        defer {
+            try? FileManager.default.removeItem(at: outA)
+            try? FileManager.default.removeItem(at: outB)
+        }
+        #expect(a.status == 0 && b.status == 0)
+        for name in ["candidates.csv", "recommendation.csv", "pareto.csv", "recommendation.md", "Provider.swift", "current.csv"] {
+            #expect(
+                try Data(contentsOf: outA.appendingPathComponent(name)) == Data(contentsOf: outB.appendingPathComponent(name)), "\(name)")
+        }
+    }
+
+    @Test("Ctrl-C during the sweep: exit 130, and the files of an earlier run stay whole")
+    func interruptLeavesFilesWhole() throws {
+        let (first, out) = try Self.optimize([
+            "Scenarios/clock-minute-entries.yaml", "--replications", "1", "--days", "1", "--entries", "1,61",
+        ])
+        defer { try? FileManager.default.removeItem(at: out) }
+        #expect(first.status == 0)
+        let before = try Data(contentsOf: out.appendingPathComponent("candidates.csv"))
+        let process = Process()
+        process.executableURL = CLIRunner.executable
+        process.currentDirectoryURL = CLIRunner.packageRoot
+        process.arguments = ["optimize", "Scenarios/clock-minute-entries.yaml", "--replications", "64", "--out", out.path]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        Thread.sleep(forTimeInterval: 1.5)
+        process.interrupt()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130, "\(message)")
+        #expect(message.contains("interrupted"))
+        #expect(try Data(contentsOf: out.appendingPathComponent("candidates.csv")) == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
+    }
+}
