@@ -1,10 +1,12 @@
 import WidgetBudgetKit
 
-/// The batch report's index pages.
+/// `Reports/index.md`: the batch report for reading on GitHub, with the PNG figures.
 public enum BatchIndex {
-    /// `Reports/index.md`: every scenario with its summary table or its error.
-    public static func markdown(_ entries: [BatchEntry]) -> String {
+    /// The page: every scenario with its summary, findings and figures, or its error.
+    public static func markdown(_ entries: [BatchEntry], plotsSkipped: String? = nil) -> String {
         var md = "# WidgetBudget report\n\n"
+        md += "The same report with SVG figures: [index.html](index.html). How to read it: docs/reading-a-report.md.\n\n"
+        if let plotsSkipped { md += "> **Plots skipped.** \(escape(plotsSkipped)). The gnuplot scripts and data are in each folder.\n\n" }
         md += "| scenario | widget | charged/day | budget | exhausted days | fresh | mean age | p95 age | kills |\n"
         md += "|---|---|---:|---:|---:|---:|---:|---:|---:|\n"
         for entry in entries {
@@ -13,7 +15,7 @@ public enum BatchIndex {
                 continue
             }
             for s in entry.summaries {
-                md += "| [\(escape(scenario.name))](\(scenario.name)/summary.csv) | \(escape(s.widget)) | "
+                md += "| [\(escape(scenario.name))](\(WebText.url([scenario.name, "summary.csv"]))) | \(escape(s.widget)) | "
                 md += NumberFormat.fixed(s.chargedPerDay, 1) + " | " + scenario.budget.dailyDescription + " | "
                 md += NumberFormat.fixed(s.exhaustedDayFraction * 100, 0) + "% | " + NumberFormat.fixed(s.freshness * 100, 1) + "% | "
                 md += NumberFormat.humanDuration(s.meanAge) + " | " + NumberFormat.humanDuration(s.p95Age) + " | \(s.kills) |\n"
@@ -26,17 +28,49 @@ public enum BatchIndex {
         }
         md += "\n## Scenarios\n\n"
         for entry in entries {
-            guard let scenario = entry.scenario else { continue }
+            guard let scenario = entry.scenario, entry.error == nil else { continue }
             md += "### \(escape(scenario.name))\n\n"
             if !scenario.description.isEmpty { md += escape(scenario.description) + "\n\n" }
-            md += "- file: `\(entry.file)`; " + "\(scenario.days) days × \(scenario.replications) replications; budget \(scenario.budget.dailyDescription)/day (\(scenario.budget.model.rawValue))\n"
+            md +=
+                "- file: `\(entry.file)`; "
+                + "\(scenario.days) days × \(scenario.replications) replications; budget \(scenario.budget.dailyDescription)/day (\(scenario.budget.model.rawValue))\n"
             for widget in scenario.widgets { md += "- \(escape(widget.name)): \(escape(widget.provider.summary))\n" }
+            for note in entry.notes { md += "- note: \(escape(note))\n" }
             md += "\n"
+            for plot in entry.plots where plot.widget == nil && plot.subfolder.isEmpty { md += figure(plot, folder: scenario.name) }
+            for (w, widget) in scenario.widgets.enumerated() {
+                md += "#### \(escape(widget.name))\n\n"
+                if w < entry.highlights.count { for line in entry.highlights[w] { md += "- \(escape(line))\n" } }
+                md += "\n"
+                for plot in entry.plots where plot.widget == widget.name && plot.subfolder.isEmpty {
+                    md += figure(plot, folder: scenario.name)
+                }
+            }
+            let optimizer = entry.plots.filter { !$0.subfolder.isEmpty }
+            if entry.recommendation != nil || !optimizer.isEmpty {
+                md += "#### Optimizer\n\n"
+                if let text = entry.recommendation {
+                    md += text.split(separator: "\n", omittingEmptySubsequences: false).map { "> " + $0 }.joined(separator: "\n") + "\n\n"
+                }
+                for plot in optimizer { md += figure(plot, folder: scenario.name) }
+            }
         }
         return md
     }
 
+    /// A figure as a Markdown image (PNG, which GitHub shows), or why it is missing.
+    static func figure(_ plot: PlotOutcome, folder: String) -> String {
+        switch plot.status {
+        case .drawn:
+            return "![\(escape(plot.caption))](\(WebText.url([folder, plot.subfolder, plot.pngFile])))\n\n"
+        case .skipped:
+            return "- *plot not drawn:* \(escape(plot.caption)) (script: `\(plot.scriptFile)`)\n\n"
+        case let .failed(message):
+            return "- **plot failed:** \(escape(plot.caption)): \(escape(message))\n\n"
+        }
+    }
+
     static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+        WebText.markdown(text)
     }
 }

@@ -9,6 +9,10 @@ public struct BatchOutcome: Sendable {
     public var failures: Int
     /// The index files written.
     public var indexFiles: [String]
+    /// Figures gnuplot failed to draw.
+    public var plotFailures: Int = 0
+    /// Why figures were not drawn at all (gnuplot missing, with the install hint), if so.
+    public var plotsSkipped: String?
 }
 
 /// One scenario's line in the batch report.
@@ -23,11 +27,65 @@ public struct BatchEntry: Sendable {
     public var summaries: [WidgetSummary]
     /// The error, when it failed.
     public var error: String?
+    /// The figures, in page order (paths relative to the scenario's folder).
+    public var plots: [PlotOutcome] = []
+    /// Plain-language findings, one list per widget.
+    public var highlights: [[String]] = []
+    /// The optimizer's recommendation (`optimize/recommendation.md`), when there is one.
+    public var recommendation: String?
+    /// Remarks about how the report was made (a `--day` past the scenario's end).
+    public var notes: [String] = []
+    /// The day whose age curves are drawn, 1-based.
+    public var ageDay: Int?
+    /// The CSV files written into the scenario's folder.
+    public var dataFiles: [String] = []
+
+    /// Creates an entry.
+    public init(file: String, name: String, scenario: Scenario? = nil, summaries: [WidgetSummary] = [], error: String? = nil) {
+        self.file = file
+        self.name = name
+        self.scenario = scenario
+        self.summaries = summaries
+        self.error = error
+    }
 }
 
-/// The main job: simulate every scenario of a folder into `Reports/<name>/` and write an index.
+/// How a batch report is made.
+public struct ReportSettings {
+    /// Events written to each `events.csv`.
+    public var events: EventLevel
+    /// Draws the figures (or skips them without gnuplot).
+    public var renderer: PlotRenderer
+    /// The day whose age curves are drawn (1-based); `nil` for each scenario's least fresh day in
+    /// replication 1. A day past a scenario's end shows its last day.
+    public var ageDay: Int?
+    /// Work to do in a scenario's folder before its figures are drawn, such as running the
+    /// optimizer into `optimize/` (its `candidates.csv` and `pareto.csv` are then plotted and its
+    /// `recommendation.md` shown). Receives the loaded file, the result and the folder being built.
+    public var beforePlots: ((ScenarioFile, SimulationResult, String) throws -> Void)?
+    /// The optimizer's objective for a scenario, which its figures need; mean age when `nil`.
+    public var objective: (ScenarioFile) -> OptimizationObjective?
+
+    /// Creates settings.
+    public init(
+        events: EventLevel = .reloads, renderer: PlotRenderer, ageDay: Int? = nil,
+        beforePlots: ((ScenarioFile, SimulationResult, String) throws -> Void)? = nil,
+        objective: @escaping (ScenarioFile) -> OptimizationObjective? = { _ in nil }
+    ) {
+        self.events = events
+        self.renderer = renderer
+        self.ageDay = ageDay
+        self.beforePlots = beforePlots
+        self.objective = objective
+    }
+}
+
+/// The main job: simulate every scenario of a folder into `Reports/<name>/`, draw its figures, and
+/// write `index.html` and `index.md` over all of them.
 public enum BatchReport {
     static let manifestName = ".widgetbudget-reports"
+    /// The optimizer's sub-folder of a scenario's report folder.
+    public static let optimizeFolder = "optimize"
 
     /// Scenario files (`.yaml`, `.yml`) directly in `directory`, sorted by name.
     public static func scenarioFiles(in directory: String) throws -> [String] {
@@ -42,14 +100,19 @@ public enum BatchReport {
         return names.map { (directory as NSString).appendingPathComponent($0) }
     }
 
-    /// Runs every scenario; a failing one is recorded and does not stop the others.
+    /// Runs every scenario with figures drawn by gnuplot from `PATH` (skipped without it).
     public static func run(directory: String, out: String, events: EventLevel, log: (String) -> Void) throws -> BatchOutcome {
+        try run(directory: directory, out: out, settings: ReportSettings(events: events, renderer: try PlotRenderer.locate()), log: log)
+    }
+
+    /// Runs every scenario; a failing one is recorded and does not stop the others.
+    public static func run(directory: String, out: String, settings: ReportSettings, log: (String) -> Void) throws -> BatchOutcome {
         let files = try scenarioFiles(in: directory)
         var entries: [BatchEntry] = []
         var produced: [String] = []
         for file in files {
             let base = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-            var entry = BatchEntry(file: file, name: base, scenario: nil, summaries: [], error: nil)
+            var entry = BatchEntry(file: file, name: base)
             do {
                 let loaded = try ScenarioLoader.load(path: file)
                 let scenario = loaded.scenario
@@ -58,23 +121,80 @@ public enum BatchReport {
                 if produced.contains(scenario.name) {
                     throw ReportError("\(file): another scenario is already named '\(scenario.name)'; give each a distinct name")
                 }
-                let result = Simulator.run(scenario, events: events)
-                entry.summaries = result.summaries
                 try replaceFolder((out as NSString).appendingPathComponent(scenario.name)) { staging in
-                    try SimulationOutput.write(result, to: staging, events: events)
+                    try build(&entry, loaded: loaded, into: staging, settings: settings)
                 }
                 produced.append(scenario.name)
-                log("ok    \(scenario.name)  (\(file))")
+                let drawn = entry.plots.filter(\.isDrawn).count
+                log("ok    \(scenario.name)  (\(file))  \(drawn) of \(entry.plots.count) plots drawn")
+                for plot in entry.plots {
+                    if case let .failed(message) = plot.status { log("plot  \(scenario.name)/\(plot.name): \(message)") }
+                }
             } catch {
                 entry.error = "\(error)"
+                entry.plots = []
                 log("FAIL  \(base)  \(error)")
             }
             entries.append(entry)
         }
         try removeStaleFolders(out: out, keeping: produced)
-        let index = (out as NSString).appendingPathComponent("index.md")
-        try AtomicFile.write(BatchIndex.markdown(entries), to: index)
-        return BatchOutcome(total: entries.count, failures: entries.filter { $0.error != nil }.count, indexFiles: [index])
+        let markdown = (out as NSString).appendingPathComponent("index.md")
+        let html = (out as NSString).appendingPathComponent("index.html")
+        let skipped: String? = {
+            if case let .missing(reason) = settings.renderer.gnuplot { return reason }
+            return nil
+        }()
+        try AtomicFile.write(HTMLIndex.page(entries, source: directory, plotsSkipped: skipped), to: html)
+        try AtomicFile.write(BatchIndex.markdown(entries, plotsSkipped: skipped), to: markdown)
+        let plotFailures = entries.reduce(0) { n, e in
+            n + e.plots.filter { if case .failed = $0.status { return true } else { return false } }.count
+        }
+        return BatchOutcome(
+            total: entries.count, failures: entries.filter { $0.error != nil }.count, indexFiles: [html, markdown],
+            plotFailures: plotFailures, plotsSkipped: skipped)
+    }
+
+    /// Simulates one scenario into `folder`: its CSV files, figures, and the optimizer's output
+    /// when `settings.beforePlots` makes it.
+    static func build(_ entry: inout BatchEntry, loaded: ScenarioFile, into folder: String, settings: ReportSettings) throws {
+        let scenario = loaded.scenario
+        let result = Simulator.run(scenario, events: settings.events)
+        entry.summaries = result.summaries
+        entry.highlights = ScenarioHighlights.lines(result)
+        entry.dataFiles = try SimulationOutput.write(result, to: folder, events: settings.events).map { ($0 as NSString).lastPathComponent }
+        try settings.beforePlots?(loaded, result, folder)
+
+        var day = settings.ageDay
+        if let d = day, d > scenario.days {
+            entry.notes.append(
+                "--day \(d) is past this scenario's \(scenario.days) day\(scenario.days == 1 ? "" : "s"): day \(scenario.days) is shown.")
+            day = scenario.days
+        }
+        let input = try ScenarioPlotInput(result: result, ageDay: day)
+        entry.ageDay = input.ageDay + 1
+        entry.plots = try settings.renderer.render(ScenarioPlots.specs(input), in: folder)
+
+        let optimize = (folder as NSString).appendingPathComponent(optimizeFolder)
+        if FileManager.default.fileExists(atPath: (optimize as NSString).appendingPathComponent("candidates.csv")) {
+            do {
+                let specs = try OptimizationPlots.specs(
+                    folder: optimize, scenarioName: scenario.name, objective: settings.objective(loaded) ?? .meanAge)
+                entry.plots += try settings.renderer.render(specs, in: optimize).map { outcome in
+                    var outcome = outcome
+                    outcome.subfolder = optimizeFolder
+                    return outcome
+                }
+            } catch let error as FileWriteError {
+                throw error
+            } catch {
+                entry.plots.append(
+                    PlotOutcome(
+                        kind: .paretoFront, name: "pareto-front", caption: "The optimizer's candidates", widget: nil, width: 0, height: 0,
+                        status: .failed("cannot plot the optimizer's candidates: \(error)"), files: [], subfolder: optimizeFolder))
+            }
+        }
+        let recommendation = (optimize as NSString).appendingPathComponent("recommendation.md")
+        entry.recommendation = try? String(contentsOfFile: recommendation, encoding: .utf8)
     }
 
     /// Builds a folder's new content in a staging folder, then swaps it in, so a reader never

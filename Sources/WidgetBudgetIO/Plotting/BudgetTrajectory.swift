@@ -1,0 +1,96 @@
+import WidgetBudgetKit
+
+/// How much of one widget's reload budget was left over time, rebuilt from its charged grants.
+///
+/// Grant events carry the budget left at the instant of the grant, but budget also comes back
+/// between events (a charge leaving the trailing 24 hours, local midnight, the bucket refilling),
+/// so the curve is rebuilt by replaying the charges through the engine's own ``ReloadBudget``.
+/// At every grant the curve equals the grant's `budgetLeft`.
+public struct BudgetTrajectory: Sendable, Equatable {
+    /// The budget holds `left` charged reloads from `time` until the next step's time.
+    public struct Step: Sendable, Equatable {
+        /// When the value starts, simulation seconds.
+        public var time: SimTime
+        /// Charged reloads left.
+        public var left: Int
+    }
+
+    /// B, the daily budget of the run.
+    public var daily: Int
+    /// The steps, in time order; the last repeats the final value at the end of the stretch.
+    public var steps: [Step]
+    /// Stretches during which a charged reload waited for budget (from `budget-out` to
+    /// `budget-back`), clipped to the stretch.
+    public var waiting: [Range<SimTime>]
+
+    /// Rebuilds the budget over `[from, until]` from a run's events (at least the reload events).
+    ///
+    /// - Complexity: O((g + m) · B) for g charged grants and m candidate instants (grants, their
+    ///   expiry, midnights, and a one-minute grid for the token bucket).
+    public init(events: [EngineEvent], model: BudgetModel, daily: Int, clock: LocalClock, from: SimTime = 0, until: SimTime) {
+        self.daily = daily
+        let charges = events.filter { $0.kind == .grant && $0.charged == true }.map(\.time).sorted()
+        var candidates: [SimTime] = [from]
+        for t in charges where t >= from && t <= until { candidates.append(t) }
+        switch model {
+        case .rolling24h:
+            for t in charges where t + Seconds.day >= from && t + Seconds.day <= until { candidates.append(t + Seconds.day) }
+        case .midnight:
+            var t = clock.nextMidnight(after: from)
+            while t <= until {
+                candidates.append(t)
+                t = clock.nextMidnight(after: t)
+            }
+        case .tokenBucket:
+            var t = from
+            while t <= until {
+                candidates.append(t)
+                t += Seconds.minute
+            }
+        }
+        candidates.sort()
+        var budget = ReloadBudget(model: model, daily: daily, clock: clock)
+        var next = 0
+        var steps: [Step] = []
+        for t in candidates {
+            while next < charges.count && charges[next] <= t {
+                budget.charge(at: charges[next])
+                next += 1
+            }
+            let left = budget.left(at: t)
+            if steps.last?.left != left { steps.append(Step(time: t, left: left)) }
+        }
+        if let last = steps.last, last.time < until { steps.append(Step(time: until, left: last.left)) }
+        self.steps = steps
+
+        self.waiting = Self.waitingStretches(events, from: from, until: until)
+    }
+
+    /// The stretches from each `budget-out` to the next `budget-back` (or `until`), clipped to
+    /// `[from, until]`.
+    static func waitingStretches(_ events: [EngineEvent], from: SimTime, until: SimTime) -> [Range<SimTime>] {
+        var stretches: [(SimTime, SimTime)] = []
+        var open: SimTime?
+        for e in events {
+            switch e.kind {
+            case .budgetOut: if open == nil { open = e.time }
+            case .budgetBack:
+                if let start = open { stretches.append((start, e.time)) }
+                open = nil
+            default: break
+            }
+        }
+        if let start = open { stretches.append((start, .infinity)) }
+        return stretches.compactMap { start, end in
+            let lower = max(start, from), upper = min(end, until)
+            return lower < upper ? lower..<upper : nil
+        }
+    }
+
+    /// The budget left at `t` (the value of the step holding `t`).
+    public func left(at t: SimTime) -> Int {
+        var value = steps.first?.left ?? daily
+        for step in steps where step.time <= t { value = step.left }
+        return value
+    }
+}

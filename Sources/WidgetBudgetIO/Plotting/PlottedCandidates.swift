@@ -1,0 +1,112 @@
+import WidgetBudgetKit
+
+/// The optimizer's `candidates.csv` read for plotting: one row per candidate policy.
+struct PlottedCandidates {
+    /// One candidate.
+    struct Row {
+        var spacing: Double
+        var entries: Int
+        /// `align|policy|after_s|windows`: what, besides spacing and size, makes a policy.
+        var policyKey: String
+        /// The policy in words, for titles.
+        var policyText: String
+        /// The whole key, `spacing|entries|policyKey`, to match `pareto.csv`.
+        var key: String
+        var chargedPerDay: Double
+        var peakMemoryMB: Double
+        var objective: Double
+        var feasible: Bool
+        /// In `pareto.csv` (no candidate beats it on objective, charged reloads and memory at once).
+        var onFront: Bool
+        /// No feasible candidate beats it on both objective and charged reloads: the figure's line.
+        var onTradeOff = false
+        /// The candidate in words, for the data file.
+        var label: String
+    }
+
+    var rows: [Row]
+    var objective: OptimizationObjective
+    /// Factor from the file's unit to the plotted one (seconds → minutes, fraction → %).
+    var scale: Double
+    /// The objective axis's label, with unit and direction.
+    var axisLabel: String
+
+    static let keyColumns = ["spacing_s", "entries", "align", "policy", "after_s", "windows"]
+
+    init(_ table: CSVTable, pareto: CSVTable?, objective: OptimizationObjective) throws {
+        self.objective = objective
+        if objective.higherIsBetter {
+            scale = 100
+            axisLabel = "\(objective.phrase) (%, higher is better)"
+        } else {
+            scale = 1.0 / 60
+            axisLabel = "\(objective.phrase) (minutes, lower is better)"
+        }
+        let index = try Dictionary(
+            uniqueKeysWithValues: (Self.keyColumns + ["charged_per_day", "peak_memory_mb", "objective", "feasible"]).map {
+                ($0, try table.requireColumn($0))
+            })
+        func number(_ record: CSVRecord, _ column: String) throws -> Double {
+            let text = record[index[column]!]
+            guard let value = Double(text), value.isFinite else {
+                throw PlotError("\(table.name):\(record.line): \(column) '\(text)' is not a number")
+            }
+            return value
+        }
+        func key(_ record: CSVRecord, _ columns: [Int]) -> String { columns.map { record[$0] }.joined(separator: "|") }
+        var frontKeys: Set<String>?
+        if let pareto {
+            let columns = try Self.keyColumns.map { try pareto.requireColumn($0) }
+            frontKeys = Set(pareto.rows.map { key($0, columns) })
+        }
+        let keyIndexes = Self.keyColumns.map { index[$0]! }
+        rows = try table.rows.map { r in
+            let flag = r[index["feasible"]!].lowercased()
+            guard ["true", "false", "1", "0", "yes", "no"].contains(flag) else {
+                throw PlotError("\(table.name):\(r.line): feasible '\(r[index["feasible"]!])' is not true or false")
+            }
+            let policy = r[index["policy"]!], after = r[index["after_s"]!], align = r[index["align"]!], windows = r[index["windows"]!]
+            var policyText = policy
+            if let seconds = Double(after), policy.hasPrefix("after") { policyText = "after \(DurationFormat.string(seconds))" }
+            if !align.isEmpty && align != "none" { policyText += ", aligned to the \(align)" }
+            if !windows.isEmpty { policyText += ", during \(windows)" }
+            let spacing = try number(r, "spacing_s")
+            let entries = Int(try number(r, "entries"))
+            return Row(
+                spacing: spacing, entries: entries, policyKey: [align, policy, after, windows].joined(separator: "|"),
+                policyText: policyText,
+                key: key(r, keyIndexes), chargedPerDay: try number(r, "charged_per_day"), peakMemoryMB: try number(r, "peak_memory_mb"),
+                objective: try number(r, "objective"), feasible: ["true", "1", "yes"].contains(flag), onFront: false,
+                label: "\(entries) × \(spacing == 0 ? "-" : DurationFormat.string(spacing)), \(policyText)")
+        }
+        // The trade-off: feasible candidates no other beats on both charged reloads and objective.
+        let byCharge = rows.indices.filter { rows[$0].feasible }
+            .sorted {
+                (rows[$0].chargedPerDay, objective.loss(rows[$0].objective)) < (rows[$1].chargedPerDay, objective.loss(rows[$1].objective))
+            }
+        var bestLoss = Double.infinity
+        for i in byCharge where objective.loss(rows[i].objective) < bestLoss {
+            bestLoss = objective.loss(rows[i].objective)
+            rows[i].onTradeOff = true
+        }
+        for i in rows.indices { rows[i].onFront = frontKeys.map { $0.contains(rows[i].key) } ?? rows[i].onTradeOff }
+    }
+
+    /// True when `a` beats `b`: feasible first, then the objective, then fewer charged reloads.
+    func isBetter(_ a: Row, than b: Row) -> Bool {
+        if a.feasible != b.feasible { return a.feasible }
+        let la = objective.loss(a.objective), lb = objective.loss(b.objective)
+        if la != lb { return la < lb }
+        return a.chargedPerDay < b.chargedPerDay
+    }
+
+    /// The index of the best feasible candidate, if any.
+    var best: Int? {
+        var found: Int?
+        for i in rows.indices where rows[i].feasible {
+            if let f = found, !isBetter(rows[i], than: rows[f]) { continue }
+            found = i
+        }
+        return found
+    }
+}

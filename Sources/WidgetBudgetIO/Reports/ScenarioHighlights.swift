@@ -1,0 +1,62 @@
+import WidgetBudgetKit
+
+/// Plain-language findings about each widget of a simulated scenario, for the report pages: when
+/// the budget runs out, how fresh the widget is, whether the extension is killed.
+public enum ScenarioHighlights {
+    /// One list of sentences per widget, in scenario order (plain text).
+    public static func lines(_ result: SimulationResult) -> [[String]] {
+        let summaries = result.summaries
+        let clock = result.calendar.clock
+        return result.scenario.widgets.indices.map { w in
+            let s = summaries[w]
+            var lines: [String] = []
+            let days = result.runs.flatMap { $0[w].days }
+            let exhausted = days.compactMap(\.exhaustedAt)
+            if exhausted.isEmpty && s.exhaustedDayFraction == 0 {
+                lines.append(
+                    "The budget never ran out: \(NumberFormat.fixed(s.chargedPerDay, 1)) charged reloads a day against "
+                        + "B = \(result.scenario.budget.dailyDescription).")
+            } else {
+                let count = days.filter(\.wasExhausted).count
+                let replications = result.scenario.replications
+                var text =
+                    "The budget ran out on \(NumberFormat.fixed(s.exhaustedDayFraction * 100, 0))% of days ("
+                    + "\(count) of \(days.count)" + (replications > 1 ? " over \(replications) replications)" : ")")
+                if !exhausted.isEmpty {
+                    let times = exhausted.map { clock.secondsOfDay($0) }.sorted()
+                    let median = times[(times.count - 1) / 2]
+                    text += ", typically at \(clockText(median)) (median; earliest \(clockText(times[0])))"
+                }
+                text += "; a reload then waited \(NumberFormat.humanDuration(s.exhaustedMinutesPerDay * 60)) a day on average."
+                lines.append(text)
+            }
+            var fresh = "Fresh \(NumberFormat.fixed(s.freshness * 100, 1))% of the time"
+            if s.freshness < 1 {
+                fresh +=
+                    "; mean age \(NumberFormat.humanDuration(s.meanAge)), 95th percentile \(NumberFormat.humanDuration(s.p95Age)), "
+                    + "longest \(NumberFormat.humanDuration(s.maxAge))"
+            }
+            lines.append(fresh + ".")
+            if let views = s.viewFreshness {
+                lines.append("The user saw fresh content in \(NumberFormat.fixed(views * 100, 1))% of their views.")
+            }
+            let limit = result.scenario.memory.limitMB
+            if s.kills > 0 {
+                var text =
+                    "The extension was killed \(s.kills) time\(s.kills == 1 ? "" : "s") for memory "
+                    + "(peak \(NumberFormat.fixed(s.peakMemoryMB, 1)) MB against a \(NumberFormat.fixed(limit, 0)) MB limit)"
+                if s.rendersPerDay == 0 { text += ": the widget never showed an entry" }
+                lines.append(text + ".")
+            } else if s.peakMemoryMB > 0.8 * limit {
+                lines.append(
+                    "Peak memory \(NumberFormat.fixed(s.peakMemoryMB, 1)) MB is close to the \(NumberFormat.fixed(limit, 0)) MB limit.")
+            }
+            return lines
+        }
+    }
+
+    private static func clockText(_ secondsOfDay: Double) -> String {
+        let s = Int(secondsOfDay)
+        return (s / 3600 < 10 ? "0" : "") + "\(s / 3600):" + (s / 60 % 60 < 10 ? "0" : "") + "\(s / 60 % 60)"
+    }
+}

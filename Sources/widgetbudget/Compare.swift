@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import WidgetBudgetIO
+import WidgetBudgetKit
+
+extension WidgetBudgetCommand {
+    /// `widgetbudget compare`: several scenarios under the same seeds, metric by metric.
+    struct Compare: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Run scenarios under the same seeds and compare them metric by metric.",
+            discussion: """
+                Every scenario runs with the first one's seed, days and replications (or --seed, --days, \
+                --replications), so replication r of each sees the same content changes, views and app \
+                activity. The table marks the best value of each metric with *, gives each scenario's \
+                difference from A and whether it is significant (a paired t-test over replications, 95 %). \
+                Writes comparison.csv and the figures (compare-metrics, compare-age) into --out.
+                """)
+
+        @Argument(help: "Two or more scenario files (YAML); the first (A) is the baseline.")
+        var scenarios: [String]
+
+        @Option(help: "Where comparison.csv and the figures go.")
+        var out: String = "Reports/comparison"
+
+        @OptionGroup var overrides: ScenarioOverrides
+
+        @OptionGroup var plots: PlotOptions
+
+        func run() throws {
+            PlotOptions.ignoreBrokenPipes()
+            try reportingErrors {
+                if scenarios.count < 2 { throw ValidationError("compare needs at least two scenario files (got \(scenarios.count))") }
+                let renderer = try plots.renderer()
+                // Load every file first: a bad one stops the command before anything is written.
+                let loaded = try scenarios.map { try overrides.apply(to: try ScenarioLoader.load(path: $0).scenario) }
+                let outcome = try ComparisonReport.run(loaded, into: out, renderer: renderer, ageDay: plots.day)
+                let emphasis = isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+                print(ComparisonTable.render(outcome.comparison, files: scenarios, emphasis: emphasis), terminator: "")
+                let images = outcome.plots.filter(\.isDrawn).flatMap { [$0.svgFile, $0.pngFile] }
+                print(
+                    "wrote "
+                        + ([(out as NSString).appendingPathComponent("comparison.csv")]
+                        + images.map { (out as NSString).appendingPathComponent($0) }).joined(separator: ", "))
+                if case let .missing(reason) = renderer.gnuplot { printError("warning: plots skipped: \(reason)") }
+                var failed = 0
+                for plot in outcome.plots {
+                    if case let .failed(message) = plot.status {
+                        failed += 1
+                        printError("error: plot \(plot.name): \(message)")
+                    }
+                }
+                if failed > 0 { throw ExitCode(1) }
+            }
+        }
+    }
+}
