@@ -11,6 +11,6 @@ struct WidgetBudgetCommand: ParsableCommand {
             changes and what the app does; see docs/scenario-format.md.
             """,
         version: "0.1.0",
-        subcommands: [Simulate.self, Report.self, Optimize.self, Merge.self, Bench.self, Compare.self]
+        subcommands: [Simulate.self, Report.self, Optimize.self, Merge.self, Bench.self, Analyze.self, ExportLog.self, Compare.self]
     )
 }

@@ -1,0 +1,108 @@
+import WidgetBudgetKit
+
+/// Turns a simulation into the device log its widgets and app would have written: the companion of
+/// `widgetbudget analyze`, for trying the analysis on a scenario whose truth is known.
+///
+/// Per widget, every grant (a `getTimeline` call) becomes a `timeline` row; its entries, their
+/// dates and the policy are rebuilt by running the scenario's provider again at each grant, in
+/// order (the engine's events carry only counts), and `memory_mb` is the engine's footprint. A
+/// killed timeline is logged too (the provider ran); when the widget had shown nothing yet, a
+/// `placeholder` row follows a second later. App requests become `app-reload` rows (kind empty for
+/// `reloadAllTimelines()`) at the moment they reach WidgetKit — on a device the app logs its call,
+/// `app_reload_delay` earlier. Foreground sessions become `foreground-start`/`foreground-end`
+/// rows and the user's views `view` rows. Times carry the scenario's UTC offset.
+///
+/// What a device log cannot show is lost, as on a device: App Intent reloads look like charged
+/// reloads, and the budget is not in the log at all.
+public enum DeviceLogExporter {
+    /// The device log of replication `replication` (0-based) of `result`, in time order.
+    ///
+    /// `result` must have been run with events (``EventLevel/reloads`` or ``EventLevel/all``).
+    public static func records(_ result: SimulationResult, replication: Int = 0) -> [DeviceLogRecord] {
+        let scenario = result.scenario
+        let calendar = result.calendar
+        let clock = calendar.clock
+        let epoch = scenario.start.timeIntervalSince1970
+        func unix(_ t: SimTime) -> Double { epoch + t }
+        func offset(_ t: SimTime) -> Double { clock.utcOffset(at: t) }
+
+        var out: [(order: Int, sequence: Int, record: DeviceLogRecord)] = []
+        func emit(
+            _ t: SimTime, _ event: DeviceLogRecord.Event, kind: String = "", family: String = "", tie: Int,
+            _ fill: (inout DeviceLogRecord) -> Void = { _ in }
+        ) {
+            var r = DeviceLogRecord(time: unix(t), utcOffset: offset(t), event: event, kind: kind, family: family)
+            fill(&r)
+            out.append((tie, out.count, r))
+        }
+
+        var appCalls = Set<AppCall>()
+        for (w, spec) in scenario.widgets.enumerated() {
+            let inputs = WidgetInputs(scenario: scenario, calendar: calendar, widgetIndex: w, replication: replication)
+            var provider = spec.provider.makeProvider(clock: clock, horizon: calendar.horizon)
+            var timeline = Timeline()
+            var delivered = false
+            let events = result.runs[replication][w].events
+            for (i, e) in events.enumerated() {
+                switch e.kind {
+                case .grant:
+                    timeline.reset()
+                    let context = TimelineContext(
+                        now: e.time, clock: clock, unpredictableChanges: inputs.unpredictable, family: spec.family)
+                    provider.getTimeline(in: context, into: &timeline)
+                    timeline.entries.sort { $0.date < $1.date }
+                    // The grant's outcome is the next deliver or kill of this widget.
+                    let outcome = events[(i + 1)...].first { $0.kind == .deliver || $0.kind == .kill }
+                    let entries = timeline.entries
+                    let policy: ReloadPolicy
+                    switch timeline.policy {
+                    case .atEnd: policy = .atEnd
+                    case .never: policy = .never
+                    case let .after(date): policy = .after(unix(date))
+                    }
+                    emit(e.time, .timeline, kind: spec.kind, family: spec.family, tie: 2) { r in
+                        r.entries = entries.count
+                        r.firstEntry = entries.first.map { unix($0.date) }
+                        r.lastEntry = entries.last.map { unix($0.date) }
+                        r.policy = policy
+                        r.memoryMB = outcome.map { $0.memoryMB >= 0 ? $0.memoryMB : nil } ?? nil
+                    }
+                    if outcome?.kind == .kill && !delivered {
+                        // WidgetKit falls back on the placeholder once the extension is gone: a second later.
+                        emit(e.time + 1, .placeholder, kind: spec.kind, family: spec.family, tie: 3)
+                    }
+                    if outcome?.kind == .deliver { delivered = true }
+                case .request where e.source == .app || e.source == .appAll:
+                    let kind = e.source == .appAll ? "" : spec.kind
+                    if appCalls.insert(AppCall(time: e.time, kind: kind)).inserted {
+                        emit(e.time, .appReload, kind: kind, tie: 1)
+                    }
+                default:
+                    break
+                }
+            }
+            for t in inputs.views.times { emit(t, .view, kind: spec.kind, family: spec.family, tie: 4) }
+        }
+        if !scenario.widgets.isEmpty {
+            let inputs = WidgetInputs(scenario: scenario, calendar: calendar, widgetIndex: 0, replication: replication)
+            for (start, end) in zip(inputs.foreground.starts, inputs.foreground.ends) {
+                emit(start, .foregroundStart, tie: 0)
+                if end < calendar.horizon { emit(end, .foregroundEnd, tie: 5) }
+            }
+        }
+        out.sort { a, b in
+            if a.record.time != b.record.time { return a.record.time < b.record.time }
+            return a.order != b.order ? a.order < b.order : a.sequence < b.sequence
+        }
+        return out.enumerated().map { i, item in
+            var r = item.record
+            r.position = DeviceLogRecord.Position(file: 0, line: i + 2)
+            return r
+        }
+    }
+
+    private struct AppCall: Hashable {
+        var time: SimTime
+        var kind: String
+    }
+}

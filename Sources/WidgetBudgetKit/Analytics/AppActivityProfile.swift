@@ -1,0 +1,30 @@
+/// What the app did over the log, by hour of the day: reload requests per kind and foreground
+/// sessions. Rates are per hour of log time covered, so a log of a few days still gives rates.
+public struct AppActivityProfile: Sendable, Equatable {
+    /// App reload requests of one target.
+    public struct Reloads: Sendable, Equatable {
+        /// The kind, or empty for `reloadAllTimelines()`.
+        public var kind: String
+        /// Requests in all.
+        public var count: Int
+        /// Requests per hour, by hour of the day (0…23).
+        public var perHour: [Double]
+        /// Requests per hour over the whole log.
+        public var overallPerHour: Double
+    }
+
+    /// Reload requests, by target kind (reloadAll under the empty kind), kinds in order.
+    public var reloads: [Reloads]
+    /// Foreground sessions that started.
+    public var foregroundSessions: Int
+    /// Session starts per hour, by hour of the day.
+    public var foregroundPerHour: [Double]
+    /// Session starts per hour over the whole log.
+    public var foregroundOverallPerHour: Double
+    /// The median session length, seconds.
+    public var foregroundMedianDuration: Double?
+    /// The mean session length, seconds.
+    public var foregroundMeanDuration: Double?
+    /// The fraction of the log's time the app spent in the foreground.
+    public var foregroundFraction: Double
+}

@@ -1,0 +1,284 @@
+/// Reads a device log record by record and analyses it: reloads per day and hour, lateness, the
+/// budget and its model, app reloads, memory, anomalies.
+///
+/// Feed records in time order with ``add(_:)`` (records at the same instant may come in any order:
+/// they are put in a canonical one), then call ``finish()``. The rows themselves are not kept: per
+/// reload the analyzer holds one compact observation (32 bytes) for the estimators, and fixed-size
+/// tallies per widget, day and hour.
+///
+/// ```swift
+/// var analyzer = DeviceLogAnalyzer()
+/// for record in records { analyzer.add(record) }
+/// let analysis = analyzer.finish()
+/// print(analysis.widgets[0].budget.daily ?? "no stall: budget not reached")
+/// ```
+public struct DeviceLogAnalyzer: Sendable {
+    /// The assumptions of the analysis.
+    public let settings: DeviceLogAnalysisSettings
+
+    private struct WidgetKey: Hashable, Sendable {
+        var kind: String
+        var family: String
+    }
+
+    private var widgets: [WidgetLogState] = []
+    private var widgetIndex: [WidgetKey: Int] = [:]
+    private var kindIndex: [String: [Int]] = [:]
+    /// Records at the current instant, waiting to be put in canonical order.
+    private var group: [DeviceLogRecord] = []
+    private var records = 0
+    private var duplicates = 0
+    private var firstDuplicate: DeviceLogRecord.Position?
+    private var anomalies: [LogAnomaly] = []
+    private var first: (time: Double, offset: Double)?
+    private var last: (time: Double, offset: Double)?
+    private var offsets: [Double] = []
+    private var offsetChanges: [UTCOffsetChange] = []
+    private var hourCoverage = [Double](repeating: 0, count: 24)
+    private var dayCoverage: [Int: Double] = [:]
+    private var coveredSeconds = 0.0
+    private var openSession: (start: Double, offset: Double, position: DeviceLogRecord.Position)?
+    private var sessions: [(start: Double, end: Double)] = []
+    private var sessionStartsByHour = [Int](repeating: 0, count: 24)
+    private var appByKind: [String: [Int]] = [:]
+    private var appKindOrder: [String] = []
+    /// Events naming kinds that had no timeline when they came: (count, first position, events).
+    private var orphanKinds: [String: (count: Int, position: DeviceLogRecord.Position, events: Set<String>)] = [:]
+
+    /// Creates an analyzer.
+    public init(settings: DeviceLogAnalysisSettings = DeviceLogAnalysisSettings()) {
+        self.settings = settings
+    }
+
+    /// Adds the next record. Its time must not be earlier than the previous record's.
+    public mutating func add(_ record: DeviceLogRecord) {
+        if let t = group.first?.time {
+            precondition(record.time >= t, "DeviceLogAnalyzer.add: records must come in time order")
+            if record.time > t { flush() }
+        }
+        for other in group where other.sameContent(as: record) {
+            duplicates += 1
+            if firstDuplicate == nil || record.position < firstDuplicate! { firstDuplicate = record.position }
+            return
+        }
+        group.append(record)
+    }
+
+    /// Adds an oddity found while reading (unsorted rows, clock jumps), for the report.
+    public mutating func note(_ anomaly: LogAnomaly) {
+        anomalies.append(anomaly)
+    }
+
+    /// The analysis of everything added.
+    public mutating func finish() -> DeviceLogAnalysis {
+        flush()
+        if let open = openSession, let end = last?.time {
+            anomalies.append(
+                LogAnomaly(
+                    kind: .unmatchedForeground, position: open.position,
+                    message: "foreground-start without a foreground-end: the session is taken to last until the log ends"))
+            sessions.append((open.start, end))
+            openSession = nil
+        }
+        for i in widgets.indices { widgets[i].close() }
+        if duplicates > 0, let position = firstDuplicate {
+            anomalies.append(
+                LogAnomaly(
+                    kind: .duplicate, position: position, count: duplicates,
+                    message: "\(duplicates) row\(duplicates == 1 ? "" : "s") repeated word for word at the same instant; counted once"))
+        }
+        let timelineKinds = Set(widgets.filter { !$0.reloads.isEmpty }.map(\.kind))
+        for w in widgets where w.reloads.isEmpty {
+            let count = w.snapshots + w.placeholders + w.views
+            let name = w.family.isEmpty ? "'\(w.kind)'" : "'\(w.kind)' (\(w.family))"
+            anomalies.append(
+                LogAnomaly(
+                    kind: .unknownKind, position: w.firstPosition, count: count,
+                    message:
+                        "\(count) snapshot/placeholder/view event\(count == 1 ? "" : "s") for widget \(name), which never had a timeline"))
+        }
+        for kind in orphanKinds.keys.sorted() where !timelineKinds.contains(kind) {
+            let o = orphanKinds[kind]!
+            anomalies.append(
+                LogAnomaly(
+                    kind: .unknownKind, position: o.position, count: o.count,
+                    message: "\(o.count) \(o.events.sorted().joined(separator: "/")) event\(o.count == 1 ? "" : "s") for kind '\(kind)', "
+                        + "which never had a timeline"))
+        }
+        anomalies.sort { $0.position < $1.position }
+        let summaries = widgets.filter { !$0.reloads.isEmpty }.map { $0.summary(hourCoverage: hourCoverage, dayCoverage: dayCoverage) }
+        return DeviceLogAnalysis(
+            settings: settings, records: records, firstTime: first?.time ?? 0, lastTime: last?.time ?? 0,
+            firstOffset: first?.offset ?? 0, offsets: offsets, offsetChanges: offsetChanges, coveredSeconds: coveredSeconds,
+            hourCoverage: hourCoverage,
+            widgets: summaries, app: appProfile(), anomalies: anomalies)
+    }
+
+    // MARK: Records
+
+    /// Processes the records of one instant in canonical order.
+    private mutating func flush() {
+        guard !group.isEmpty else { return }
+        group.sort { a, b in
+            a.event.tieOrder != b.event.tieOrder ? a.event.tieOrder < b.event.tieOrder : a.position < b.position
+        }
+        for record in group { process(record) }
+        group.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func process(_ r: DeviceLogRecord) {
+        records += 1
+        cover(until: r)
+        switch r.event {
+        case .timeline:
+            let i = widget(kind: r.kind, family: r.family, at: r)
+            widgets[i].timeline(r, foregroundStart: openSession?.start)
+        case .snapshot, .placeholder, .view:
+            guard !r.kind.isEmpty else {
+                orphan(r)
+                break
+            }
+            var targets = (kindIndex[r.kind] ?? []).filter { r.family.isEmpty || widgets[$0].family == r.family }
+            // A placeholder often comes before the widget's first timeline: the widget starts here.
+            if targets.isEmpty { targets = [widget(kind: r.kind, family: r.family, at: r)] }
+            for i in targets { widgets[i].other(r) }
+        case .appReload:
+            if appByKind[r.kind] == nil {
+                appByKind[r.kind] = [Int](repeating: 0, count: 24)
+                appKindOrder.append(r.kind)
+            }
+            appByKind[r.kind]![LocalTime.hour(r.time, offset: r.utcOffset)] += 1
+            let targets = r.kind.isEmpty ? Array(widgets.indices) : (kindIndex[r.kind] ?? [])
+            if targets.isEmpty && !r.kind.isEmpty { orphan(r) }
+            for i in targets {
+                widgets[i].appReload(at: r.time, offset: r.utcOffset, all: r.kind.isEmpty, inForeground: openSession != nil)
+            }
+        case .foregroundStart:
+            if let open = openSession {
+                anomalies.append(
+                    LogAnomaly(
+                        kind: .unmatchedForeground, position: open.position,
+                        message: "foreground-start without a foreground-end before the next start: the session is taken to end there"))
+                sessions.append((open.start, r.time))
+            }
+            openSession = (r.time, r.utcOffset, r.position)
+            sessionStartsByHour[LocalTime.hour(r.time, offset: r.utcOffset)] += 1
+        case .foregroundEnd:
+            if let open = openSession {
+                sessions.append((open.start, r.time))
+                openSession = nil
+            } else {
+                anomalies.append(
+                    LogAnomaly(
+                        kind: .unmatchedForeground, position: r.position, message: "foreground-end without a foreground-start: ignored"))
+            }
+        }
+    }
+
+    /// The index of the widget (kind, family), created at its first timeline.
+    private mutating func widget(kind: String, family: String, at r: DeviceLogRecord) -> Int {
+        let key = WidgetKey(kind: kind, family: family)
+        if let i = widgetIndex[key] { return i }
+        widgets.append(WidgetLogState(kind: kind, family: family, settings: settings, firstPosition: r.position))
+        let i = widgets.count - 1
+        widgetIndex[key] = i
+        kindIndex[kind, default: []].append(i)
+        if let start = first?.time, r.time - start > Seconds.day {
+            let name = family.isEmpty ? "'\(kind)'" : "'\(kind)' (\(family))"
+            anomalies.append(
+                LogAnomaly(
+                    kind: .newKind, position: r.position,
+                    message: "widget \(name) first appears \(DurationFormat.string((r.time - start).rounded())) into the log"))
+        }
+        return i
+    }
+
+    private mutating func orphan(_ r: DeviceLogRecord) {
+        var o = orphanKinds[r.kind] ?? (0, r.position, [])
+        o.count += 1
+        o.events.insert(r.event.rawValue)
+        orphanKinds[r.kind] = o
+    }
+
+    // MARK: Coverage
+
+    /// Counts the time from the previous record to `r` as observed (unless it is a gap), by local
+    /// hour and day, and notes offset changes.
+    private mutating func cover(until r: DeviceLogRecord) {
+        defer { last = (r.time, r.utcOffset) }
+        guard let previous = last else {
+            first = (r.time, r.utcOffset)
+            offsets.append(r.utcOffset)
+            offsetChanges.append(UTCOffsetChange(time: r.time, offset: r.utcOffset))
+            return
+        }
+        if r.utcOffset != previous.offset {
+            if !offsets.contains(r.utcOffset) { offsets.append(r.utcOffset) }
+            offsetChanges.append(UTCOffsetChange(time: r.time, offset: r.utcOffset))
+            anomalies.append(
+                LogAnomaly(
+                    kind: .offsetChange, position: r.position,
+                    message: "UTC offset \(LocalTime.offsetString(previous.offset)) → \(LocalTime.offsetString(r.utcOffset)) "
+                        + "at \(LocalTime.dateTimeString(r.time, offset: r.utcOffset)) (daylight saving or travel)"))
+        }
+        let span = r.time - previous.time
+        if span > settings.gapThreshold {
+            anomalies.append(
+                LogAnomaly(
+                    kind: .gap, position: r.position,
+                    message: "no rows for \(NumberFormatting.duration(span)) before this one (device off, log stopped, or clock "
+                        + "jumped forward): not counted as observed time"))
+            return
+        }
+        guard span > 0 else { return }
+        coveredSeconds += span
+        var wall = previous.time + previous.offset
+        let end = r.time + previous.offset
+        while wall < end {
+            let hourStart = (wall / Seconds.hour).rounded(.down) * Seconds.hour
+            let next = Swift.min(hourStart + Seconds.hour, end)
+            let hour = ((Int(hourStart / Seconds.hour) % 24) + 24) % 24
+            hourCoverage[hour] += next - wall
+            dayCoverage[Int((wall / Seconds.day).rounded(.down)), default: 0] += next - wall
+            wall = next
+        }
+    }
+
+    // MARK: App
+
+    private func appProfile() -> AppActivityProfile {
+        func rates(_ counts: [Int]) -> [Double] {
+            (0..<24).map { h in hourCoverage[h] > 0 ? Double(counts[h]) / (hourCoverage[h] / Seconds.hour) : 0 }
+        }
+        let hours = coveredSeconds / Seconds.hour
+        let reloads = appKindOrder.map { kind -> AppActivityProfile.Reloads in
+            let counts = appByKind[kind]!
+            let total = counts.reduce(0, +)
+            return AppActivityProfile.Reloads(
+                kind: kind, count: total, perHour: rates(counts), overallPerHour: hours > 0 ? Double(total) / hours : 0)
+        }
+        let durations = sessions.map { $0.end - $0.start }
+        let inForeground = durations.reduce(0, +)
+        return AppActivityProfile(
+            reloads: reloads, foregroundSessions: sessions.count, foregroundPerHour: rates(sessionStartsByHour),
+            foregroundOverallPerHour: hours > 0 ? Double(sessions.count) / hours : 0,
+            foregroundMedianDuration: Quantiles.median(durations),
+            foregroundMeanDuration: durations.isEmpty ? nil : inForeground / Double(durations.count),
+            foregroundFraction: coveredSeconds > 0 ? Swift.min(1, inForeground / coveredSeconds) : 0)
+    }
+}
+
+/// Durations in words for anomaly messages.
+enum NumberFormatting {
+    /// `3.2 h`, `2.0 d`, `45 min`.
+    static func duration(_ seconds: Double) -> String {
+        if seconds >= 2 * Seconds.day { return oneDecimal(seconds / Seconds.day) + " days" }
+        if seconds >= 2 * Seconds.hour { return oneDecimal(seconds / Seconds.hour) + " h" }
+        return String(Int((seconds / 60).rounded())) + " min"
+    }
+
+    static func oneDecimal(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return String(tenths / 10) + "." + String(tenths % 10)
+    }
+}

@@ -1,0 +1,213 @@
+/// One widget's running state while a device log streams through the analyzer: the previous
+/// timeline, the app request waiting for an answer, and the tallies.
+struct WidgetLogState: Sendable {
+    /// The previous timeline.
+    struct Previous: Sendable {
+        var time: Double
+        var offset: Double
+        /// When its policy asks for the next reload (never before `time`); `NaN` for `.never`.
+        var due: Double
+        /// False when the log did not say (no policy, or `.atEnd` without `last_entry`).
+        var policyKnown: Bool
+        var entries: Int?
+        var memoryMB: Double?
+        var position: DeviceLogRecord.Position
+    }
+
+    /// Per local day counts.
+    struct DayTally: Sendable {
+        var reloads = 0, charged = 0, exempt = 0, appRequests = 0, coalesced = 0
+        var snapshots = 0, placeholders = 0, views = 0, likelyKills = 0
+    }
+
+    /// Per timeline size.
+    struct MemoryTally: Sendable {
+        var timelines = 0
+        var peakMB: Double?
+        var likelyKills = 0
+    }
+
+    /// An app request answered late: settled at the end, when the budget is known.
+    struct LateApp: Sendable {
+        /// When the app asked, Unix seconds.
+        var request: Double
+        /// The index in ``reloads`` of the reload that answered it.
+        var reload: Int
+        /// When the previous timeline's policy was due (`NaN` for `.never`).
+        var due: Double
+    }
+
+    let kind: String
+    let family: String
+    let settings: DeviceLogAnalysisSettings
+    var reloads: [ReloadObservation] = []
+    var lateApps: [LateApp] = []
+    /// Per reload that came when its previous timeline's policy was due (or later): seconds after
+    /// local midnight, and lateness.
+    var lateness: [(secondsOfDay: Float, lateness: Float)] = []
+    var previous: Previous?
+    /// The first app request since the previous timeline still waiting, `NaN` when none.
+    var pendingApp = Double.nan
+    var placeholderSinceLast = false
+    var days: [Int: DayTally] = [:]
+    var hourReloads = [Int](repeating: 0, count: 24)
+    var hourCharged = [Int](repeating: 0, count: 24)
+    var hourViews = [Int](repeating: 0, count: 24)
+    var snapshots = 0, placeholders = 0, views = 0
+    var app = AppReloadTally()
+    var memory: [Int: MemoryTally] = [:]
+    var kills: [LikelyKill] = []
+    var killCount = 0
+    var shapes = TimelineShapeTally()
+    var shortestGap = Double.infinity
+
+    /// The widget's first row.
+    let firstPosition: DeviceLogRecord.Position
+
+    init(kind: String, family: String, settings: DeviceLogAnalysisSettings, firstPosition: DeviceLogRecord.Position) {
+        self.kind = kind
+        self.family = family
+        self.settings = settings
+        self.firstPosition = firstPosition
+    }
+
+    /// A `timeline` row: classifies the reload, settles the previous timeline and the waiting app
+    /// request, and makes this timeline the previous one. `foregroundStart` is the start of the
+    /// foreground session open at the row, if any.
+    mutating func timeline(_ r: DeviceLogRecord, foregroundStart: Double?) {
+        let t = r.time
+        var cause = ReloadObservation.Cause.first
+        var requested = Double.nan
+        var minIntervalEnd = -Double.infinity
+        if let p = previous {
+            minIntervalEnd = p.time + settings.minReloadInterval
+            shortestGap = Swift.min(shortestGap, t - p.time)
+            let policyDue = !p.due.isNaN && t >= p.due - settings.earlyTolerance
+            if policyDue { lateness.append((Float(LocalTime.secondsOfDay(t, offset: r.utcOffset)), Float(t - p.due))) }
+            if !pendingApp.isNaN {
+                if !p.due.isNaN && p.due <= pendingApp {
+                    cause = .policyAndApp
+                    requested = p.due
+                } else {
+                    cause = .app
+                    requested = pendingApp
+                }
+                settleApp(at: t, previous: p, minIntervalEnd: minIntervalEnd)
+            } else if policyDue {
+                cause = .policy
+                requested = p.due
+            } else {
+                cause = p.policyKnown ? .unprompted : .unknown
+            }
+            if placeholderSinceLast {
+                kill(p, reason: .placeholder)
+            } else if cause == .unprompted {
+                kill(p, reason: .unpromptedReload)
+            }
+        }
+        let charged = foregroundStart == nil
+        reloads.append(
+            ReloadObservation(
+                time: t, offset: r.utcOffset, requested: requested, appRequested: previous == nil ? .nan : pendingApp,
+                minIntervalEnd: minIntervalEnd,
+                foregroundStart: foregroundStart ?? .nan, cause: cause, charged: charged))
+
+        let day = LocalTime.day(t, offset: r.utcOffset)
+        let hour = LocalTime.hour(t, offset: r.utcOffset)
+        days[day, default: DayTally()].reloads += 1
+        hourReloads[hour] += 1
+        if charged {
+            days[day, default: DayTally()].charged += 1
+            hourCharged[hour] += 1
+        } else {
+            days[day, default: DayTally()].exempt += 1
+        }
+        var size = memory[r.entries ?? -1, default: MemoryTally()]
+        size.timelines += 1
+        if let mb = r.memoryMB { size.peakMB = Swift.max(size.peakMB ?? mb, mb) }
+        memory[r.entries ?? -1] = size
+        shapes.add(r)
+
+        var due = Double.nan
+        var known = r.policy != nil
+        if let date = r.policyReloadDate {
+            due = Swift.max(date, t)
+        } else if case .atEnd = r.policy {
+            known = false  // `.atEnd` without `last_entry`: due when, the log does not say.
+        }
+        previous = Previous(
+            time: t, offset: r.utcOffset, due: due, policyKnown: known, entries: r.entries, memoryMB: r.memoryMB,
+            position: r.position)
+        pendingApp = .nan
+        placeholderSinceLast = false
+    }
+
+    /// An app reload request aimed at this widget.
+    mutating func appReload(at t: Double, offset: Double, all: Bool, inForeground: Bool) {
+        app.requests += 1
+        if all { app.reloadAll += 1 }
+        if inForeground { app.inForeground += 1 }
+        let day = LocalTime.day(t, offset: offset)
+        days[day, default: DayTally()].appRequests += 1
+        if pendingApp.isNaN {
+            pendingApp = t
+        } else {
+            app.coalesced += 1
+            days[day, default: DayTally()].coalesced += 1
+        }
+    }
+
+    /// A `snapshot`, `placeholder` or `view` row.
+    mutating func other(_ r: DeviceLogRecord) {
+        let day = LocalTime.day(r.time, offset: r.utcOffset)
+        switch r.event {
+        case .snapshot:
+            snapshots += 1
+            days[day, default: DayTally()].snapshots += 1
+        case .placeholder:
+            placeholders += 1
+            days[day, default: DayTally()].placeholders += 1
+            if previous != nil { placeholderSinceLast = true }
+        case .view:
+            views += 1
+            days[day, default: DayTally()].views += 1
+            hourViews[LocalTime.hour(r.time, offset: r.utcOffset)] += 1
+        default:
+            break
+        }
+    }
+
+    /// The end of the log: a request still waiting was never answered; a placeholder after the
+    /// last timeline suspects it.
+    mutating func close() {
+        if !pendingApp.isNaN {
+            app.ignored += 1
+            pendingApp = .nan
+        }
+        if placeholderSinceLast, let p = previous {
+            kill(p, reason: .placeholder)
+            placeholderSinceLast = false
+        }
+    }
+
+    /// Settles the waiting app request with the reload at `t` (the next one in ``reloads``):
+    /// answered in time, or late (ignored or deferred, told apart once the budget is known).
+    private mutating func settleApp(at t: Double, previous p: Previous, minIntervalEnd: Double) {
+        if t - Swift.max(pendingApp, minIntervalEnd) <= settings.appAnswerWindow {
+            app.answered += 1
+        } else {
+            lateApps.append(LateApp(request: pendingApp, reload: reloads.count, due: p.due))
+        }
+    }
+
+    private mutating func kill(_ p: Previous, reason: LikelyKill.Reason) {
+        killCount += 1
+        if kills.count < 50 {
+            kills.append(
+                LikelyKill(
+                    time: p.time, utcOffset: p.offset, entries: p.entries, memoryMB: p.memoryMB, reason: reason, position: p.position))
+        }
+        memory[p.entries ?? -1, default: MemoryTally()].likelyKills += 1
+        days[LocalTime.day(p.time, offset: p.offset), default: DayTally()].likelyKills += 1
+    }
+}

@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import WidgetBudgetIO
+import WidgetBudgetKit
+
+extension WidgetBudgetCommand {
+    /// `widgetbudget analyze`: read device logs, measure, and calibrate a scenario.
+    struct Analyze: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Analyse device logs of a widget and its app: reloads, lateness, budget, memory; calibrate a scenario.",
+            discussion: """
+                Logs are CSV files with the columns time, event, kind, family, entries, first_entry, last_entry, \
+                policy, memory_mb (see docs/log-format.md for the format and a Swift helper that writes it). \
+                Writes analysis.md and CSV tables into --out; --emit-scenario writes a scenario YAML for \
+                simulate and optimize.
+                """)
+
+        @Argument(help: "The log files (CSV): a widget's and its app's, in any order.")
+        var logs: [String]
+
+        @Option(help: "Output folder (default: Reports/<first log's name>-analysis/).")
+        var out: String?
+
+        @Option(name: .customLong("emit-scenario"), help: "Write a calibrated scenario YAML to this file.")
+        var emitScenario: String?
+
+        @Option(help: "The user's time zone (IANA, e.g. Europe/Paris) for Unix-second times and times without an offset.")
+        var timezone: String?
+
+        @Option(name: .customLong("min-interval"), help: "WidgetKit's minimum reload interval assumed (a duration, default 5m).")
+        var minInterval: String = "5m"
+
+        @Option(name: .customLong("stall-threshold"), help: "A reload this late is a stall, most likely for budget (default 10m).")
+        var stallThreshold: String = "10m"
+
+        func validate() throws {
+            if logs.isEmpty { throw ValidationError("give at least one log file") }
+        }
+
+        func run() throws {
+            try reportingErrors {
+                var zone: TimeZone?
+                if let timezone {
+                    guard let z = TimeZone(identifier: timezone) else {
+                        throw ValidationError("--timezone: unknown time zone '\(timezone)'; use an IANA name such as Europe/Paris")
+                    }
+                    zone = z
+                }
+                var settings = DeviceLogAnalysisSettings()
+                settings.minReloadInterval = try duration(minInterval, "--min-interval", allowZero: true)
+                settings.stallThreshold = try duration(stallThreshold, "--stall-threshold", allowZero: false)
+                let outcome = try DeviceLogReader.analyze(paths: logs, timeZone: zone, settings: settings)
+                for warning in outcome.warnings { printError("warning: " + warning) }
+                let base = ((logs[0] as NSString).lastPathComponent as NSString).deletingPathExtension
+                let folder = out ?? "Reports/\(base)-analysis"
+                let written = try AnalysisOutput.write(outcome, to: folder, scenarioPath: emitScenario, timeZone: zone)
+                print(AnalysisOutput.summary(outcome.analysis), terminator: "")
+                print("wrote " + written.joined(separator: ", "))
+            }
+        }
+
+        private func duration(_ text: String, _ option: String, allowZero: Bool) throws -> Double {
+            guard let seconds = DurationSyntax.seconds(text), seconds.isFinite, allowZero ? seconds >= 0 : seconds > 0 else {
+                throw ValidationError("\(option): '\(text)' is not a duration\(allowZero ? "" : " above 0") (e.g. 5m, 30m, 1h)")
+            }
+            return seconds
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import WidgetBudgetIO
+import WidgetBudgetKit
+
+extension WidgetBudgetCommand {
+    /// `widgetbudget export-log`: the device log a simulated widget and app would have written.
+    struct ExportLog: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "export-log",
+            abstract: "Simulate a scenario and write the device log its widgets and app would have written (for analyze).")
+
+        @Argument(help: "The scenario file (YAML).")
+        var scenario: String
+
+        @OptionGroup var overrides: ScenarioOverrides
+
+        @Option(help: "Output file (default: Reports/<name>/device-log.csv).")
+        var out: String?
+
+        @Option(help: "Which replication to export (1-based).")
+        var replication: Int = 1
+
+        @Option(name: .customLong("time-format"), help: "Times as iso (ISO 8601 with offset) or unix (Unix seconds).")
+        var timeFormat: DeviceLogWriter.TimeFormat = .iso8601
+
+        func run() throws {
+            try reportingErrors {
+                let file = try ScenarioLoader.load(path: scenario)
+                let scenario = try overrides.apply(to: file.scenario)
+                guard (1...scenario.replications).contains(replication) else {
+                    throw ValidationError("--replication must be between 1 and \(scenario.replications) (got \(replication))")
+                }
+                let result = Simulator.run(scenario, events: .reloads)
+                let records = DeviceLogExporter.records(result, replication: replication - 1)
+                let path = out ?? "Reports/\(scenario.name)/device-log.csv"
+                try DeviceLogWriter.document(records, timeFormat: timeFormat).write(to: path)
+                print(
+                    "\(scenario.name): \(records.count) rows over \(scenario.days) day\(scenario.days == 1 ? "" : "s"), replication \(replication)"
+                )
+                print("wrote " + path)
+            }
+        }
+    }
+}
+
+extension DeviceLogWriter.TimeFormat: ExpressibleByArgument {}
