@@ -157,7 +157,7 @@ enum BudgetEstimator {
         _ model: BudgetModel, daily: Int, reloads: [ReloadObservation], stalls: [BudgetStall], at indices: [Int],
         settings: DeviceLogAnalysisSettings, recordPredictions: Bool = false
     ) -> Evaluation {
-        var replay = BudgetReplay(model: model, daily: daily)
+        var replay = ReloadBudget(model: model, daily: max(1, daily))
         var e = Evaluation()
         e.stalls = stalls.count
         var next = 0
@@ -165,7 +165,9 @@ enum BudgetEstimator {
         for (i, r) in reloads.enumerated() {
             while next < indices.count && indices[next] == i {
                 let stall = stalls[next]
-                let back = replay.nextAvailable(after: stall.start, offset: stall.utcOffset)
+                let back = replay.nextAvailable(
+                    after: stall.start, localDay: LocalTime.day(stall.start, offset: stall.utcOffset),
+                    nextMidnight: LocalTime.nextMidnight(after: stall.start, offset: stall.utcOffset))
                 if let foreground = stall.foregroundStart {
                     // Ended by the app: the model must agree the budget was not back before.
                     if back > stall.start && back >= foreground - tolerance { e.explained += 1 }
@@ -179,8 +181,8 @@ enum BudgetEstimator {
                 next += 1
             }
             if r.charged {
-                if !replay.isAvailable(at: r.time + 1, day: r.day) { e.violations += 1 }
-                replay.charge(at: r.time, day: r.day)
+                if !replay.isAvailable(at: r.time + 1, localDay: r.day) { e.violations += 1 }
+                replay.charge(at: r.time, localDay: r.day)
             }
         }
         return e

@@ -33,14 +33,14 @@ enum ReloadDelaySampler {
         settings: DeviceLogAnalysisSettings
     ) -> Samples {
         var out = Samples()
-        var replay = budget.model.map { BudgetReplay(model: $0, daily: budget.daily ?? 1) }
+        var replay = budget.model.map { ReloadBudget(model: $0, daily: max(1, budget.daily ?? 1)) }
         var next = 0
         for (i, r) in reloads.enumerated() {
             while next < lateApps.count && lateApps[next].reload == i {
                 let late = lateApps[next]
                 let offset = r.offset
                 let spent =
-                    r.charged && replay.map { !$0.isAvailable(at: late.request, day: LocalTime.day(late.request, offset: offset)) } ?? false
+                    r.charged && replay.map { !$0.isAvailable(at: late.request, localDay: LocalTime.day(late.request, offset: offset)) } ?? false
                 let byPolicy = !late.due.isNaN && r.time >= late.due - settings.earlyTolerance
                 if spent || !byPolicy { out.deferred += 1 } else { out.ignored += 1 }
                 next += 1
@@ -73,7 +73,7 @@ enum ReloadDelaySampler {
                     break
                 }
             }
-            if r.charged { replay?.charge(at: r.time, day: r.day) }
+            if r.charged { replay?.charge(at: r.time, localDay: r.day) }
         }
         return out
     }
@@ -81,10 +81,11 @@ enum ReloadDelaySampler {
     /// The earliest instant a reload requested at `q` could run: the minimum interval and, when
     /// the budget was spent at `q`, the instant it came back (or the foreground session that made
     /// the reload free, if that came first).
-    static func constraint(_ r: ReloadObservation, at q: Double, _ replay: BudgetReplay?) -> Double {
+    static func constraint(_ r: ReloadObservation, at q: Double, _ replay: ReloadBudget?) -> Double {
         var c = r.minIntervalEnd
-        if let model = replay, !model.isAvailable(at: q, day: LocalTime.day(q, offset: r.offset)) {
-            var back = model.nextAvailable(after: q, offset: r.offset)
+        if let model = replay, !model.isAvailable(at: q, localDay: LocalTime.day(q, offset: r.offset)) {
+            var back = model.nextAvailable(
+                after: q, localDay: LocalTime.day(q, offset: r.offset), nextMidnight: LocalTime.nextMidnight(after: q, offset: r.offset))
             if !r.charged && r.foregroundStart > q { back = Swift.min(back, r.foregroundStart) }
             c = Swift.max(c, back)
         }

@@ -2,6 +2,10 @@
 ///
 /// A value type with its storage allocated once (the rolling window keeps the last B charge
 /// times in a ring), so checks and charges in the event loop never allocate.
+///
+/// The `midnight` model needs the local day: the plain methods take it from the clock; the
+/// `localDay:` variants take it from the caller (the log analysis knows each record's UTC offset
+/// rather than a time zone).
 public struct ReloadBudget: Sendable {
     /// The model.
     public let model: BudgetModel
@@ -20,8 +24,8 @@ public struct ReloadBudget: Sendable {
     private var tokens: Double
     private var lastRefill: SimTime = 0
 
-    /// Creates a full budget of `daily` reloads.
-    public init(model: BudgetModel, daily: Int, clock: LocalClock) {
+    /// Creates a full budget of `daily` reloads; `clock` finds local midnight for the plain methods.
+    public init(model: BudgetModel, daily: Int, clock: LocalClock = .utc()) {
         self.model = model
         self.daily = max(0, daily)
         self.clock = clock
@@ -38,29 +42,42 @@ public struct ReloadBudget: Sendable {
     /// True when a charged reload may run at `t`.
     @inline(__always)
     public func isAvailable(at t: SimTime) -> Bool {
+        isAvailable(at: t, localDay: model == .midnight ? clock.localDay(t) : 0)
+    }
+
+    /// True when a charged reload may run at `t`, on local day `localDay`.
+    @inline(__always)
+    public func isAvailable(at t: SimTime, localDay: Int) -> Bool {
         guard daily > 0 else { return false }
         switch model {
         case .rolling24h:
             return filled < daily || ring[head] + Seconds.day <= t
         case .midnight:
-            return clock.localDay(t) != currentDay || usedToday < daily
+            return localDay != currentDay || usedToday < daily
         case .tokenBucket:
             return tokens(at: t) >= 1 - 1e-9
         }
     }
 
-    /// Spends one reload at `t` (call only when ``isAvailable(at:)``).
+    /// Spends one reload at `t` (the engine calls it only when ``isAvailable(at:)``).
     @inline(__always)
     public mutating func charge(at t: SimTime) {
+        charge(at: t, localDay: model == .midnight ? clock.localDay(t) : 0)
+    }
+
+    /// Spends one reload at `t` on local day `localDay`, allowed or not (a device log may hold
+    /// reloads a model would have refused; the balance then goes below zero).
+    @inline(__always)
+    public mutating func charge(at t: SimTime, localDay: Int) {
+        guard daily > 0 else { return }
         switch model {
         case .rolling24h:
             ring[head] = t
             head = (head + 1) % daily
             if filled < daily { filled += 1 }
         case .midnight:
-            let day = clock.localDay(t)
-            if day != currentDay {
-                currentDay = day
+            if localDay != currentDay {
+                currentDay = localDay
                 usedToday = 0
             }
             usedToday += 1
@@ -70,15 +87,21 @@ public struct ReloadBudget: Sendable {
         }
     }
 
-    /// The earliest instant after `t` at which a charged reload may run again.
+    /// The earliest instant at or after `t` at which a charged reload may run again.
     public func nextAvailable(after t: SimTime) -> SimTime {
-        if isAvailable(at: t) { return t }
+        nextAvailable(after: t, localDay: model == .midnight ? clock.localDay(t) : 0, nextMidnight: clock.nextMidnight(after: t))
+    }
+
+    /// The earliest instant at or after `t` (on local day `localDay`) at which a charged reload may
+    /// run again; `nextMidnight` is the first local midnight after `t` (used by `midnight` only).
+    public func nextAvailable(after t: SimTime, localDay: Int, nextMidnight: @autoclosure () -> SimTime) -> SimTime {
+        if isAvailable(at: t, localDay: localDay) { return t }
         guard daily > 0 else { return .infinity }
         switch model {
         case .rolling24h:
             return ring[head] + Seconds.day
         case .midnight:
-            return clock.nextMidnight(after: t)
+            return nextMidnight()
         case .tokenBucket:
             return t + (1 - tokens(at: t)) / refillRate
         }
