@@ -82,12 +82,22 @@ struct CSVTraceTests {
     @Test(
         "Foundation's lenient ISO parsing is not trusted",
         arguments: [
-            "2026-01-05T09:30:00Zjunk", "2026-01-05T09:30:00 x", "٢٠٢٦-01-05T09:30:00Z", "2026-01-05t09:30:00z",
+            "2026-01-05T09:30:00Zjunk", "2026-01-05T09:30:00 x", "٢٠٢٦-01-05T09:30:00Z", "2026-01-05T09:30:00+01:00x",
         ])
     func strictShape(value: String) {
         #expect(
             failure("time\n\(value)\n")?.hasPrefix(
                 "trace.csv:2: column 'time': '\(value)' is not a number or an ISO 8601 time") == true)
+    }
+
+    /// RFC 3339 allows a lower-case `t` and `z` (section 5.6, note on case); device logs accept
+    /// them too, so traces do.
+    @Test("lower-case t and z are RFC 3339")
+    func lowerCaseSeparators() throws {
+        let times = try TraceReader.readTimes(
+            data: Data("time\n2026-01-05t09:30:00z\n".utf8), name: "trace.csv",
+            scenarioStart: Date(timeIntervalSince1970: 1_767_571_200), timeZone: TimeZone(identifier: "UTC")!)
+        #expect(times == [9.5 * 3_600])
     }
 
     @Test("an impossible date is rejected")

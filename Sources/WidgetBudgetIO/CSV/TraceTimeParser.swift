@@ -2,9 +2,8 @@ import Foundation
 
 /// Turns one trace `time` value into seconds from the scenario start; see ``TraceReader``.
 ///
-/// Foundation's ISO 8601 parsers on Linux are lenient (they ignore trailing text, and one without
-/// an offset option ignores a `Z`), so the value's shape is checked first, strictly, and the
-/// parser chosen by it: with or without an offset, with or without fractional seconds.
+/// A number is seconds from the start; anything else must be an ISO 8601 date-time
+/// (``ISODateTime``), with its own offset or in the scenario's time zone.
 struct TraceTimeParser {
     /// Why a value is not a usable time: completes "'value' …", with a suggested fix.
     struct Problem: Error, Equatable {
@@ -19,31 +18,10 @@ struct TraceTimeParser {
     /// The time zone of date-times written without an offset.
     let timeZone: TimeZone
 
-    /// A whole ISO 8601 date-time: captures the fraction and the offset when present.
-    private let dateTime =
-        #/^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}:?[0-9]{2})?$/#
-    private let zoned: ISO8601DateFormatter
-    private let zonedFraction: ISO8601DateFormatter
-    private let local: ISO8601DateFormatter
-    private let localFraction: ISO8601DateFormatter
-
     /// A parser for times relative to `start`, local times being in `timeZone`.
     init(start: Date, timeZone: TimeZone) {
         self.start = start
         self.timeZone = timeZone
-        func formatter(_ options: ISO8601DateFormatter.Options) -> ISO8601DateFormatter {
-            let formatter = ISO8601DateFormatter()
-            formatter.formatOptions = options
-            formatter.timeZone = timeZone
-            return formatter
-        }
-        let localOptions: ISO8601DateFormatter.Options = [
-            .withFullDate, .withDashSeparatorInDate, .withTime, .withColonSeparatorInTime,
-        ]
-        zoned = formatter(.withInternetDateTime)
-        zonedFraction = formatter([.withInternetDateTime, .withFractionalSeconds])
-        local = formatter(localOptions)
-        localFraction = formatter(localOptions.union(.withFractionalSeconds))
     }
 
     /// Seconds from the start for `value`, or why it is not a time.
@@ -57,49 +35,42 @@ struct TraceTimeParser {
             }
             return .success(number + 0)  // -0 becomes 0
         }
-        guard let match = value.wholeMatch(of: dateTime) else { return .failure(Self.unrecognised(value)) }
-        let parser: ISO8601DateFormatter
-        switch (match.output.1 != nil, match.output.2 != nil) {
-        case (false, false): parser = local
-        case (true, false): parser = localFraction
-        case (false, true): parser = zoned
-        case (true, true): parser = zonedFraction
+        switch ISODateTime.parse(value) {
+        case nil:
+            return .failure(Self.unrecognised(value))
+        case let .failure(problem)?:
+            return .failure(Problem(problem: problem.problem, fix: problem.fix))
+        case let .success(dateTime)?:
+            let zone = timeZone
+            let unix = dateTime.resolved { Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: $0))) }.time
+            let seconds = unix - start.timeIntervalSince1970
+            guard seconds >= 0 else {
+                return .failure(
+                    Problem(
+                        problem: "is before the scenario start (\(Self.iso(start, zone)))",
+                        fix: "remove the row or start the scenario earlier"))
+            }
+            return .success(seconds + 0)
         }
-        guard let date = parser.date(from: value) else {
-            return .failure(
-                Problem(
-                    problem: "is not a valid date-time",
-                    fix: "check the month (01-12), the day and the time (00:00:00-23:59:59)"))
-        }
-        let seconds = date.timeIntervalSince(start)
-        guard seconds >= 0 else {
-            return .failure(
-                Problem(
-                    problem: "is before the scenario start (\(zoned.string(from: start)))",
-                    fix: "remove the row or start the scenario earlier"))
-        }
-        return .success(seconds + 0)
+    }
+
+    /// `date` as an ISO 8601 date-time with the zone's offset.
+    private static func iso(_ date: Date, _ zone: TimeZone) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = zone
+        formatter.formatOptions = .withInternetDateTime
+        return formatter.string(from: date)
     }
 
     /// The problem with a value that is neither a number nor an ISO 8601 date-time, with a fix
     /// guessed from the near misses people write.
     private static func unrecognised(_ value: String) -> Problem {
-        let problem = "is not a number or an ISO 8601 time"
-        let fix: String
-        if value.wholeMatch(of: #/[0-9]{4}-[0-9]{2}-[0-9]{2}[ _][0-9]{2}:.*/#) != nil {
-            fix = "separate the date and the time with 'T', e.g. 2026-01-05T09:30:00"
-        } else if value.wholeMatch(of: #/[0-9]{4}-[0-9]{2}-[0-9]{2}/#) != nil {
-            fix = "add a time of day, e.g. \(value)T00:00:00"
-        } else if value.wholeMatch(of: #/[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(Z|[+-].*)?/#) != nil {
-            fix = "write the seconds too, e.g. 2026-01-05T09:30:00"
-        } else if value.contains(","), Double(value.replacingOccurrences(of: ",", with: ".")) != nil {
-            fix = "use '.' as the decimal separator"
-        } else if value.hasSuffix("s"), Double(value.dropLast()) != nil {
+        var fix = ISODateTime.nearMissFix(value, example: "2026-01-05T09:30:00")
+        if fix == nil, value.hasSuffix("s"), Double(value.dropLast()) != nil {
             fix = "write the number of seconds without a unit"
-        } else {
-            fix =
-                "write seconds from the scenario start (e.g. 90.5) or an ISO 8601 date-time (e.g. 2026-01-05T09:30:00Z)"
         }
-        return Problem(problem: problem, fix: fix)
+        return Problem(
+            problem: "is not a number or an ISO 8601 time",
+            fix: fix ?? "write seconds from the scenario start (e.g. 90.5) or an ISO 8601 date-time (e.g. 2026-01-05T09:30:00Z)")
     }
 }
