@@ -29,8 +29,10 @@ extension WidgetBudgetCommand {
                 let written = try SimulationOutput.write(result, to: folder, events: events)
                 print(SimulationOutput.heading(for: scenario))
                 print(SummaryTable.render(result.summaries, budget: scenario.budget), terminator: "")
-                let findings = SimulationFindings.lines(for: result)
-                if !findings.isEmpty { print("\n" + findings.map { "• " + $0 }.joined(separator: "\n") + "\n") }
+                for (widget, lines) in zip(scenario.widgets, ScenarioHighlights.lines(result)) {
+                    print("\n" + widget.name + ":\n" + lines.map { "  • " + $0 }.joined(separator: "\n"))
+                }
+                print("")
                 print("wrote " + written.joined(separator: ", "))
             }
         }

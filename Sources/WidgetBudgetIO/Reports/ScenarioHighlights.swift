@@ -46,6 +46,8 @@ public enum ScenarioHighlights {
                     "The extension was killed \(s.kills) time\(s.kills == 1 ? "" : "s") for memory "
                     + "(peak \(NumberFormat.fixed(s.peakMemoryMB, 1)) MB against a \(NumberFormat.fixed(limit, 0)) MB limit)"
                 if s.rendersPerDay == 0 { text += ": the widget never showed an entry" }
+                let fit = result.scenario.memory.maxEntries
+                if fit < Int.max { text += "; at most \(fit) entries fit under the limit" }
                 lines.append(text + ".")
             } else if s.peakMemoryMB > 0.8 * limit {
                 lines.append(
