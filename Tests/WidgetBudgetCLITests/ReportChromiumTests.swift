@@ -96,7 +96,8 @@ struct ReportChromiumTests {
             #expect((json["tables"] as? Int ?? 0) >= 3)  // the overview and one per simulated scenario
             #expect((json["rows"] as? Int ?? 0) >= 5)
             let headings = json["headings"] as? [String] ?? []
-            #expect(headings.contains("Overview") && headings.contains("five-minute") && headings.contains("c"))  // the broken file, by its name
+            // "c" is the broken file, shown by its name.
+            #expect(headings.contains("Overview") && headings.contains("five-minute") && headings.contains("c"))
             let images = json["images"] as? [[String: Any]] ?? []
             #expect(images.count == 8, "\(images.map { $0["src"] ?? "" })")  // 4 figures per scenario
             for image in images {

@@ -11,9 +11,15 @@ struct SimulateCommandTests {
         #expect(out.status == 0, "\(out.stderr)")
         #expect(out.stdout.contains("clock"))
         let summary = try String(contentsOf: folder.appendingPathComponent("summary.csv"), encoding: .utf8)
-        #expect(summary.hasPrefix("widget,days,replications,reloads_per_day,charged_per_day,exempt_per_day,deferred_per_day,exhausted_day_fraction,exhausted_minutes_per_day,renders_per_day,kills,peak_memory_mb,freshness,mean_age_s,p95_age_s,max_age_s,view_freshness"))
+        #expect(
+            summary.hasPrefix(
+                "widget,days,replications,reloads_per_day,charged_per_day,exempt_per_day,deferred_per_day,exhausted_day_fraction,exhausted_minutes_per_day,renders_per_day,kills,peak_memory_mb,freshness,mean_age_s,p95_age_s,max_age_s,view_freshness"
+            ))
         let days = try String(contentsOf: folder.appendingPathComponent("days.csv"), encoding: .utf8)
-        #expect(days.hasPrefix("replication,day,widget,budget,requested,charged,exempt,deferred,exhausted_at,exhausted_minutes,renders,kills,peak_memory_mb,freshness,mean_age_s,p95_age_s,max_age_s,view_freshness"))
+        #expect(
+            days.hasPrefix(
+                "replication,day,widget,budget,requested,charged,exempt,deferred,exhausted_at,exhausted_minutes,renders,kills,peak_memory_mb,freshness,mean_age_s,p95_age_s,max_age_s,view_freshness"
+            ))
         // Seed 002: the budget of 70 runs out at 05:50:00 every day.
         let dayLines = days.split(separator: "\n").dropFirst()
         #expect(dayLines.count == 3)
@@ -32,7 +38,9 @@ struct SimulateCommandTests {
             try? FileManager.default.removeItem(at: b)
         }
         for folder in [a, b] {
-            let out = try CLIRunner.run(["simulate", "Scenarios/news-app-driven.yaml", "--out", folder.path, "--events", "all", "--days", "2"])
+            let out = try CLIRunner.run([
+                "simulate", "Scenarios/news-app-driven.yaml", "--out", folder.path, "--events", "all", "--days", "2",
+            ])
             #expect(out.status == 0, "\(out.stderr)")
         }
         for name in ["summary.csv", "days.csv", "events.csv"] {
@@ -46,7 +54,9 @@ struct SimulateCommandTests {
     @Test func eventsReloadsOmitsRendersChangesAndViews() throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let out = try CLIRunner.run(["simulate", "Scenarios/clock-minute-entries.yaml", "--out", folder.path, "--events", "reloads", "--replications", "1"])
+        let out = try CLIRunner.run([
+            "simulate", "Scenarios/clock-minute-entries.yaml", "--out", folder.path, "--events", "reloads", "--replications", "1",
+        ])
         #expect(out.status == 0, "\(out.stderr)")
         let events = try String(contentsOf: folder.appendingPathComponent("events.csv"), encoding: .utf8)
         #expect(events.contains(",grant,"))

@@ -14,13 +14,18 @@ struct ReadmeExampleTests {
     }
 
     @Test func customProviderReplaysFreshAllWeekWithinBudget() {
-        let scenario = Scenario(name: "mine", days: 7, budget: .fixed(40, model: .rolling24h),
-                                widgets: [WidgetSpec(kind: "clock", provider: .never,
-                                                     predictable: EventProcess(.every(period: 60, offset: 0)))])
+        let scenario = Scenario(
+            name: "mine", days: 7, budget: .fixed(40, model: .rolling24h),
+            widgets: [
+                WidgetSpec(
+                    kind: "clock", provider: .never,
+                    predictable: EventProcess(.every(period: 60, offset: 0)))
+            ])
         let calendar = SimulationCalendar(scenario: scenario)
         let inputs = WidgetInputs(scenario: scenario, calendar: calendar, widgetIndex: 0, replication: 0)
-        var run = WidgetSimulation(provider: MyProvider(), inputs: inputs, calendar: calendar,
-                                   memory: scenario.memory, system: scenario.system, budgetModel: .rolling24h)
+        var run = WidgetSimulation(
+            provider: MyProvider(), inputs: inputs, calendar: calendar,
+            memory: scenario.memory, system: scenario.system, budgetModel: .rolling24h)
         let result = run.run()
         let summary = WidgetSummary(widget: "clock", runs: [result])
         // Starting at midnight, each timeline ends 59 minutes after its reload (first entry now, then

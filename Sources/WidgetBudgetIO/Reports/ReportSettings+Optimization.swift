@@ -1,3 +1,4 @@
+import Foundation
 import WidgetBudgetKit
 
 extension ReportSettings {
@@ -22,5 +23,3 @@ extension ReportSettings {
             })
     }
 }
-
-import Foundation

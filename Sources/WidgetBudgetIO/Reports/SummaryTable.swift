@@ -1,11 +1,14 @@
+import Foundation
 import WidgetBudgetKit
 
 /// The plain-text table `simulate` prints: one row per widget.
 public enum SummaryTable {
     /// Renders the summaries as an aligned text table.
     public static func render(_ summaries: [WidgetSummary], budget: BudgetSettings) -> String {
-        let header = ["widget", "reloads/day", "charged/day", "exhausted days", "renders/day", "kills", "peak MB",
-                      "fresh", "mean age", "p95 age", "views fresh"]
+        let header = [
+            "widget", "reloads/day", "charged/day", "exhausted days", "renders/day", "kills", "peak MB",
+            "fresh", "mean age", "p95 age", "views fresh",
+        ]
         var rows = [header]
         for s in summaries {
             rows.append([
@@ -49,5 +52,3 @@ public enum TextTable {
         return lines.joined(separator: "\n") + "\n"
     }
 }
-
-import Foundation

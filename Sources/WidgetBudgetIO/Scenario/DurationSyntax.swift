@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads durations as scenario files write them: `45s`, `5m`, `1h30m`, `2d`, `1.5h`, `250ms`, or a
 /// bare number of seconds.
 public enum DurationSyntax {
@@ -34,5 +36,3 @@ public enum DurationSyntax {
         return sawPart ? (negative ? -total : total) : nil
     }
 }
-
-import Foundation

@@ -21,8 +21,10 @@ public enum ScenarioLoader {
     /// The most events one process may generate over the horizon (a memory guard).
     public static let maxEventsPerProcess = 20_000_000
 
-    static let topKeys = ["name", "description", "start", "timezone", "days", "replications", "seed",
-                          "budget", "memory", "system", "widgets", "app", "optimize"]
+    static let topKeys = [
+        "name", "description", "start", "timezone", "days", "replications", "seed",
+        "budget", "memory", "system", "widgets", "app", "optimize",
+    ]
 
     /// Loads the scenario at `path`.
     public static func load(path: String) throws -> ScenarioFile {
@@ -39,14 +41,18 @@ public enum ScenarioLoader {
     }
 
     /// Parses scenario YAML; `baseDirectory` resolves relative trace paths.
-    public static func parse(yaml: String, file: String, baseDirectory: String = ".", defaultName: String = "scenario") throws -> ScenarioFile {
+    public static func parse(yaml: String, file: String, baseDirectory: String = ".", defaultName: String = "scenario") throws
+        -> ScenarioFile
+    {
         let node: Node?
         do {
             node = try Yams.compose(yaml: yaml)
         } catch let error as YamlError {
             throw yamlSyntaxError(error, file: file)
         }
-        guard let node else { throw ScenarioError(file: file, line: nil, key: "", message: "the file is empty", hint: "see docs/scenario-format.md") }
+        guard let node else {
+            throw ScenarioError(file: file, line: nil, key: "", message: "the file is empty", hint: "see docs/scenario-format.md")
+        }
         let root = try YAMLValue(node: node, path: "", file: file).mapping(allowed: topKeys)
         var reader = ScenarioReader(file: file, baseDirectory: baseDirectory)
         let scenario = try reader.read(root, defaultName: defaultName)
@@ -56,12 +62,14 @@ public enum ScenarioLoader {
     private static func yamlSyntaxError(_ error: YamlError, file: String) -> ScenarioError {
         switch error {
         case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
-            return ScenarioError(file: file, line: mark.line, key: "", message: "malformed YAML: \(problem) (column \(mark.column))",
-                                 hint: "check indentation and quoting")
+            return ScenarioError(
+                file: file, line: mark.line, key: "", message: "malformed YAML: \(problem) (column \(mark.column))",
+                hint: "check indentation and quoting")
         case let .duplicatedKeysInMapping(duplicates, _):
             return ScenarioError(file: file, line: nil, key: "", message: "duplicated keys: \(duplicates.joined(separator: ", "))")
         default:
-            return ScenarioError(file: file, line: nil, key: "", message: "malformed YAML: \(String(describing: error).split(separator: "\n").first ?? "")")
+            return ScenarioError(
+                file: file, line: nil, key: "", message: "malformed YAML: \(String(describing: error).split(separator: "\n").first ?? "")")
         }
     }
 }
@@ -95,10 +103,13 @@ struct ScenarioReader {
         }
         let days = try root["days"].map { try positiveInt($0, max: 3660) } ?? 1
         let replications = try root["replications"].map { try positiveInt($0, max: 100_000) } ?? 1
-        let seed: UInt64 = try root["seed"].map { v in
-            guard let text = v.scalarText, let value = UInt64(text) else { throw v.error("expected a whole number ≥ 0, found \(v.shape)") }
-            return value
-        } ?? 1
+        let seed: UInt64 =
+            try root["seed"].map { v in
+                guard let text = v.scalarText, let value = UInt64(text) else {
+                    throw v.error("expected a whole number ≥ 0, found \(v.shape)")
+                }
+                return value
+            } ?? 1
         let budget = try root["budget"].map(readBudget) ?? .fixed(70)
         let memory = try root["memory"].map(readMemory) ?? MemorySettings()
         let system = try root["system"].map(readSystem) ?? SystemSettings()
@@ -117,9 +128,10 @@ struct ScenarioReader {
         }
         let app = try root["app"].map { try readApp($0, widgets: widgets, horizon: horizon) } ?? AppActivity()
 
-        return Scenario(name: name, description: try root["description"]?.string() ?? "", start: start, timeZone: timeZone,
-                        days: days, replications: replications, seed: seed, budget: budget, memory: memory,
-                        system: system, widgets: widgets, app: app)
+        return Scenario(
+            name: name, description: try root["description"]?.string() ?? "", start: start, timeZone: timeZone,
+            days: days, replications: replications, seed: seed, budget: budget, memory: memory,
+            system: system, widgets: widgets, app: app)
     }
 
     // MARK: Scalars
@@ -141,7 +153,9 @@ struct ScenarioReader {
         var seconds = 0.0
         if parts.count == 2 {
             guard let s = TimeWindow.parseClock(String(parts[1])), s < Seconds.day else {
-                throw v.error("expected a local time HH:MM[:SS] after the date, found '\(parts[1])'", hint: "no offset: the time is local to `timezone`")
+                throw v.error(
+                    "expected a local time HH:MM[:SS] after the date, found '\(parts[1])'",
+                    hint: "no offset: the time is local to `timezone`")
             }
             seconds = s
         }
@@ -186,8 +200,9 @@ struct ScenarioReader {
             let text = try model.string()
             guard let parsed = BudgetModel(rawValue: text) else {
                 let names = BudgetModel.allCases.map(\.rawValue)
-                throw model.error("unknown budget model '\(text)'",
-                                  hint: NearestName.suggest(text, among: names).map { "did you mean '\($0)'?" } ?? "use " + names.joined(separator: ", "))
+                throw model.error(
+                    "unknown budget model '\(text)'",
+                    hint: NearestName.suggest(text, among: names).map { "did you mean '\($0)'?" } ?? "use " + names.joined(separator: ", "))
             }
             settings.model = parsed
         }
@@ -250,8 +265,9 @@ struct ScenarioReader {
             if let u = cm["unpredictable"] { unpredictable = try readProcess(u, horizon: horizon) }
         }
         let views = try m["views"].map { try readProcess($0, horizon: horizon) } ?? .none
-        return WidgetSpec(name: try m["name"]?.string() ?? kind, kind: kind, family: try m["family"]?.string() ?? "small",
-                          provider: provider, predictable: predictable, unpredictable: unpredictable, views: views)
+        return WidgetSpec(
+            name: try m["name"]?.string() ?? kind, kind: kind, family: try m["family"]?.string() ?? "small",
+            provider: provider, predictable: predictable, unpredictable: unpredictable, views: views)
     }
 
     static let providerTypes = ["fixed", "until-full", "windows", "never"]
@@ -262,7 +278,8 @@ struct ScenarioReader {
             if v.scalarText == "never" { return .never }
             throw v.error("expected a mapping with a `type`", hint: "e.g. {type: fixed, entries: 12, spacing: 5m, policy: at-end}")
         }
-        let typeNode = try (try v.mapping(allowed: Self.fixedKeys + ["level", "rate_per_hour", "full", "on_change", "windows"])).require("type")
+        let typeNode = try (try v.mapping(allowed: Self.fixedKeys + ["level", "rate_per_hour", "full", "on_change", "windows"])).require(
+            "type")
         let type = try typeNode.string()
         switch type {
         case "fixed":
@@ -278,50 +295,62 @@ struct ScenarioReader {
             var effect = UntilFullProvider.ChangeEffect.add(0)
             if let e = m["on_change"] {
                 let em = try e.mapping(allowed: ["set", "add"])
-                if let s = em["set"] { effect = .set(try s.double()) } else if let a = em["add"] { effect = .add(try a.double()) } else {
+                if let s = em["set"] {
+                    effect = .set(try s.double())
+                } else if let a = em["add"] {
+                    effect = .add(try a.double())
+                } else {
                     throw e.error("give `set: level` or `add: amount`")
                 }
             }
             let provider = UntilFullProvider(level: level, ratePerHour: rate, spacing: spacing, full: full, onChange: effect)
             if ProviderSpec.untilFull(provider).maxEntries > ScenarioLoader.maxEntries {
-                throw m["spacing"]!.error("the timeline until full would exceed \(ScenarioLoader.maxEntries) entries", hint: "use a wider spacing")
+                throw m["spacing"]!.error(
+                    "the timeline until full would exceed \(ScenarioLoader.maxEntries) entries", hint: "use a wider spacing")
             }
             return .untilFull(provider)
         case "windows":
             let m = try v.mapping(allowed: ["type", "windows"])
-            let list = try m.require("windows", hint: "a list of {during: \"weekdays 09:30-16:00\", entries: …, spacing: …, policy: …}").list()
+            let list = try m.require("windows", hint: "a list of {during: \"weekdays 09:30-16:00\", entries: …, spacing: …, policy: …}")
+                .list()
             if list.isEmpty { throw m["windows"]!.error("needs at least one window") }
-            return .windows(try list.map { item in
-                let wm = try item.mapping(allowed: Self.fixedKeys.filter { $0 != "type" } + ["during"])
-                let during = try readWindows(try wm.require("during", hint: "e.g. \"weekdays 09:30-16:00\""))
-                guard during.count == 1 else { throw wm["during"]!.error("give one window per item") }
-                return WindowedPolicy(window: during[0], provider: try readFixed(wm))
-            })
+            return .windows(
+                try list.map { item in
+                    let wm = try item.mapping(allowed: Self.fixedKeys.filter { $0 != "type" } + ["during"])
+                    let during = try readWindows(try wm.require("during", hint: "e.g. \"weekdays 09:30-16:00\""))
+                    guard during.count == 1 else { throw wm["during"]!.error("give one window per item") }
+                    return WindowedPolicy(window: during[0], provider: try readFixed(wm))
+                })
         case "never":
             _ = try v.mapping(allowed: ["type"])
             return .never
         default:
-            throw typeNode.error("unknown provider type '\(type)'",
-                                 hint: NearestName.suggest(type, among: Self.providerTypes).map { "did you mean '\($0)'?" }
-                                     ?? "use " + Self.providerTypes.joined(separator: ", "))
+            throw typeNode.error(
+                "unknown provider type '\(type)'",
+                hint: NearestName.suggest(type, among: Self.providerTypes).map { "did you mean '\($0)'?" }
+                    ?? "use " + Self.providerTypes.joined(separator: ", "))
         }
     }
 
     func readFixed(_ m: YAMLMapping) throws -> FixedProvider {
-        let entries = try m["entries"].map { node -> Int in
-            let n = try node.int()
-            if n < 1 { throw node.error("must be at least 1 (got \(n))") }
-            if n > ScenarioLoader.maxEntries {
-                throw node.error("\(n) entries is beyond the limit of \(ScenarioLoader.maxEntries)", hint: "a real widget holds far fewer; memory kills start near 400")
-            }
-            return n
-        } ?? 1
+        let entries =
+            try m["entries"].map { node -> Int in
+                let n = try node.int()
+                if n < 1 { throw node.error("must be at least 1 (got \(n))") }
+                if n > ScenarioLoader.maxEntries {
+                    throw node.error(
+                        "\(n) entries is beyond the limit of \(ScenarioLoader.maxEntries)",
+                        hint: "a real widget holds far fewer; memory kills start near 400")
+                }
+                return n
+            } ?? 1
         var spacing = 0.0
         if let s = m["spacing"] {
             spacing = try s.positiveDuration()
         } else if entries > 1 {
-            throw ScenarioError(file: file, line: m.owner.line, key: m.owner.path + ".spacing",
-                                message: "missing required key 'spacing' (\(entries) entries need a spacing)", hint: "the time between entries, e.g. 1m")
+            throw ScenarioError(
+                file: file, line: m.owner.line, key: m.owner.path + ".spacing",
+                message: "missing required key 'spacing' (\(entries) entries need a spacing)", hint: "the time between entries, e.g. 1m")
         }
         let firstOffset = try m["first_offset"]?.nonNegativeDuration() ?? 0
         var align = EntryAlignment.none
@@ -329,8 +358,9 @@ struct ScenarioReader {
             let text = try a.string()
             guard let parsed = EntryAlignment(rawValue: text) else {
                 let names = EntryAlignment.allCases.map(\.rawValue)
-                throw a.error("unknown alignment '\(text)'",
-                              hint: NearestName.suggest(text, among: names).map { "did you mean '\($0)'?" } ?? "use " + names.joined(separator: ", "))
+                throw a.error(
+                    "unknown alignment '\(text)'",
+                    hint: NearestName.suggest(text, among: names).map { "did you mean '\($0)'?" } ?? "use " + names.joined(separator: ", "))
             }
             align = parsed
         }
@@ -351,8 +381,10 @@ struct ScenarioReader {
             if text.hasPrefix("after") {
                 throw v.error("write the `after` policy as {after: 30m}")
             }
-            throw v.error("unknown policy '\(text)'", hint: NearestName.suggest(text, among: ["at-end", "never"]).map { "did you mean '\($0)'?" }
-                              ?? "use at-end, never or {after: 30m}")
+            throw v.error(
+                "unknown policy '\(text)'",
+                hint: NearestName.suggest(text, among: ["at-end", "never"]).map { "did you mean '\($0)'?" }
+                    ?? "use at-end, never or {after: 30m}")
         }
     }
 
@@ -375,7 +407,11 @@ struct ScenarioReader {
             let rate: Double
             if p.isMapping {
                 let pm = try p.mapping(allowed: ["per_hour", "per_day"])
-                if let h = pm["per_hour"] { rate = try h.double() } else if let d = pm["per_day"] { rate = try d.double() / 24 } else {
+                if let h = pm["per_hour"] {
+                    rate = try h.double()
+                } else if let d = pm["per_day"] {
+                    rate = try d.double() / 24
+                } else {
                     throw p.error("give per_hour (or per_day)")
                 }
             } else {
@@ -400,7 +436,8 @@ struct ScenarioReader {
         }
         let process = EventProcess(pattern, during: during)
         if process.expectedCount(horizon: horizon) > Double(ScenarioLoader.maxEventsPerProcess) {
-            throw v.error("this process would generate over \(ScenarioLoader.maxEventsPerProcess) events", hint: "use a longer period or fewer days")
+            throw v.error(
+                "this process would generate over \(ScenarioLoader.maxEventsPerProcess) events", hint: "use a longer period or fewer days")
         }
         return process
     }
@@ -414,8 +451,10 @@ struct ScenarioReader {
         func checkKind(_ node: YAMLValue) throws -> String {
             let kind = try node.string()
             if !kinds.contains(kind) {
-                throw node.error("no widget has kind '\(kind)'",
-                                 hint: NearestName.suggest(kind, among: kinds).map { "did you mean '\($0)'?" } ?? "kinds: " + kinds.joined(separator: ", "))
+                throw node.error(
+                    "no widget has kind '\(kind)'",
+                    hint: NearestName.suggest(kind, among: kinds).map { "did you mean '\($0)'?" } ?? "kinds: "
+                        + kinds.joined(separator: ", "))
             }
             return kind
         }
@@ -435,14 +474,17 @@ struct ScenarioReader {
                         return true
                     }
                     if followed.allSatisfy({ $0.unpredictable.isNone }) {
-                        throw oc.error("on_change follows unpredictable content changes, but the targeted widgets have none",
-                                       hint: "add content.unpredictable to the widget")
+                        throw oc.error(
+                            "on_change follows unpredictable content changes, but the targeted widgets have none",
+                            hint: "add content.unpredictable to the widget")
                     }
                     app.reloads.append(.init(target: target, trigger: .onChange))
                 } else {
                     let process = try readProcess(item, horizon: horizon, extraKeys: ["kind", "all", "on_change"])
                     if process.isNone && process.during.isEmpty {
-                        throw item.error("say when the app reloads: {poisson: {per_hour: 1}}, {every: 1h}, {at: [...]}, {trace: file} or on_change: true")
+                        throw item.error(
+                            "say when the app reloads: {poisson: {per_hour: 1}}, {every: 1h}, {at: [...]}, {trace: file} or on_change: true"
+                        )
                     }
                     app.reloads.append(.init(target: target, trigger: .process(process)))
                 }
@@ -468,7 +510,9 @@ public enum BudgetRangeText {
     public static func parse(_ v: YAMLValue) throws -> ClosedRange<Int> {
         let text = try v.string().replacingOccurrences(of: " ", with: "")
         if let range = parse(text) {
-            if range.lowerBound < 1 { throw v.error("a budget must be at least 1 reload a day (got \(range.lowerBound))", hint: "typical budgets are 40...70") }
+            if range.lowerBound < 1 {
+                throw v.error("a budget must be at least 1 reload a day (got \(range.lowerBound))", hint: "typical budgets are 40...70")
+            }
             return range
         }
         throw v.error("expected a number of reloads per day or a range like 40...70, found '\(text)'")

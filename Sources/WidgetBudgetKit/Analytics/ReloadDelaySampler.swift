@@ -40,7 +40,8 @@ enum ReloadDelaySampler {
                 let late = lateApps[next]
                 let offset = r.offset
                 let spent =
-                    r.charged && replay.map { !$0.isAvailable(at: late.request, localDay: LocalTime.day(late.request, offset: offset)) } ?? false
+                    r.charged
+                    && replay.map { !$0.isAvailable(at: late.request, localDay: LocalTime.day(late.request, offset: offset)) } ?? false
                 let byPolicy = !late.due.isNaN && r.time >= late.due - settings.earlyTolerance
                 if spent || !byPolicy { out.deferred += 1 } else { out.ignored += 1 }
                 next += 1

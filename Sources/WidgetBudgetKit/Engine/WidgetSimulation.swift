@@ -71,9 +71,11 @@ public struct WidgetSimulation<Provider: TimelineProvider> {
     private var reloadDelays: SeededGenerator
 
     /// Prepares a run of `provider` against `inputs`.
-    public init(provider: Provider, inputs: WidgetInputs, calendar: SimulationCalendar, memory: MemorySettings,
-                system: SystemSettings, budgetModel: BudgetModel, widgetIndex: Int = 0, replication: Int = 0,
-                family: String = "small", events level: EventLevel = .none) {
+    public init(
+        provider: Provider, inputs: WidgetInputs, calendar: SimulationCalendar, memory: MemorySettings,
+        system: SystemSettings, budgetModel: BudgetModel, widgetIndex: Int = 0, replication: Int = 0,
+        family: String = "small", events level: EventLevel = .none
+    ) {
         self.provider = provider
         self.inputs = inputs
         self.calendar = calendar
@@ -192,8 +194,9 @@ public struct WidgetSimulation<Provider: TimelineProvider> {
             budget.charge(at: t)
             day.charged += 1
         }
-        record(t, .grant, source: source, charged: !exempt,
-               detail: source == .intent ? .intentFree : (inForeground ? .foreground : .none))
+        record(
+            t, .grant, source: source, charged: !exempt,
+            detail: source == .intent ? .intentFree : (inForeground ? .foreground : .none))
 
         building.reset()
         let context = TimelineContext(now: t, clock: calendar.clock, unpredictableChanges: inputs.unpredictable, family: family)
@@ -204,7 +207,9 @@ public struct WidgetSimulation<Provider: TimelineProvider> {
         if footprint > memory.limitMB {
             day.kills += 1
             retryAt = t + memory.retryAfter
-            record(t, .kill, source: source, charged: !exempt, entries: building.entries.count, memory: footprint, detail: .overLimit(footprint))
+            record(
+                t, .kill, source: source, charged: !exempt, entries: building.entries.count, memory: footprint,
+                detail: .overLimit(footprint))
             return
         }
         deliver(at: t, source: source, charged: !exempt, footprint: footprint)
@@ -243,8 +248,9 @@ public struct WidgetSimulation<Provider: TimelineProvider> {
         } else {
             policyAt = .infinity
         }
-        record(t, .deliver, source: source, charged: charged, entries: entries.count, memory: footprint,
-               detail: .nextReload(policyAt.isFinite ? policyAt : nil))
+        record(
+            t, .deliver, source: source, charged: charged, entries: entries.count, memory: footprint,
+            detail: .nextReload(policyAt.isFinite ? policyAt : nil))
     }
 
     // MARK: Rendering
@@ -386,24 +392,32 @@ public struct WidgetSimulation<Provider: TimelineProvider> {
     // MARK: Events
 
     @inline(__always)
-    private mutating func record(_ t: SimTime, _ kind: EngineEvent.Kind, source: ReloadSource?, charged: Bool? = nil,
-                                 entries: Int = -1, memory: Double = -1, detail: EngineEvent.Detail) {
+    private mutating func record(
+        _ t: SimTime, _ kind: EngineEvent.Kind, source: ReloadSource?, charged: Bool? = nil,
+        entries: Int = -1, memory: Double = -1, detail: EngineEvent.Detail
+    ) {
         guard level != .none, level == .all || kind.isReloadEvent else { return }
         let left = source == nil ? -1 : budget.left(at: t)
-        events.append(EngineEvent(replication: replication, time: t, widget: widgetIndex, kind: kind, source: source,
-                                  charged: charged, budgetLeft: left, entries: entries, memoryMB: memory, detail: detail))
+        events.append(
+            EngineEvent(
+                replication: replication, time: t, widget: widgetIndex, kind: kind, source: source,
+                charged: charged, budgetLeft: left, entries: entries, memoryMB: memory, detail: detail))
     }
 
     private mutating func recordChanges() {
         var merged: [EngineEvent] = []
         merged.reserveCapacity(events.count + inputs.predictable.count + inputs.unpredictable.count)
         for t in inputs.predictable.times {
-            merged.append(EngineEvent(replication: replication, time: t, widget: widgetIndex, kind: .change, source: nil,
-                                      charged: nil, budgetLeft: -1, entries: -1, memoryMB: -1, detail: .predictable))
+            merged.append(
+                EngineEvent(
+                    replication: replication, time: t, widget: widgetIndex, kind: .change, source: nil,
+                    charged: nil, budgetLeft: -1, entries: -1, memoryMB: -1, detail: .predictable))
         }
         for t in inputs.unpredictable.times {
-            merged.append(EngineEvent(replication: replication, time: t, widget: widgetIndex, kind: .change, source: nil,
-                                      charged: nil, budgetLeft: -1, entries: -1, memoryMB: -1, detail: .unpredictable))
+            merged.append(
+                EngineEvent(
+                    replication: replication, time: t, widget: widgetIndex, kind: .change, source: nil,
+                    charged: nil, budgetLeft: -1, entries: -1, memoryMB: -1, detail: .unpredictable))
         }
         // Changes first at equal times, then the run's events in the order they happened.
         merged.sort { $0.time < $1.time }
@@ -412,9 +426,11 @@ public struct WidgetSimulation<Provider: TimelineProvider> {
         var i = 0, j = 0
         while i < merged.count || j < events.count {
             if j == events.count || (i < merged.count && merged[i].time <= events[j].time) {
-                out.append(merged[i]); i += 1
+                out.append(merged[i])
+                i += 1
             } else {
-                out.append(events[j]); j += 1
+                out.append(events[j])
+                j += 1
             }
         }
         events = out

@@ -71,21 +71,25 @@ public struct WidgetSummary: Sendable, Equatable {
         viewFreshness = views > 0 ? Double(allDays.reduce(0) { $0 + $1.freshViews }) / Double(views) : nil
 
         func perRun(_ key: ([DayMetrics]) -> Double?) -> [Double] { runs.compactMap { key($0.days) } }
-        freshnessCI = Statistics.ci95HalfWidth(perRun { d in
-            let t = d.reduce(0) { $0 + $1.length }
-            return t > 0 ? d.reduce(0) { $0 + $1.freshSeconds } / t : nil
-        })
-        meanAgeCI = Statistics.ci95HalfWidth(perRun { d in
-            let t = d.reduce(0) { $0 + $1.length }
-            return t > 0 ? d.reduce(0) { $0 + $1.ageIntegral } / t : nil
-        })
-        chargedPerDayCI = Statistics.ci95HalfWidth(perRun { d in
-            d.isEmpty ? nil : Double(d.reduce(0) { $0 + $1.charged }) / Double(d.count)
-        })
-        viewFreshnessCI = Statistics.ci95HalfWidth(perRun { d in
-            let v = d.reduce(0) { $0 + $1.views }
-            return v > 0 ? Double(d.reduce(0) { $0 + $1.freshViews }) / Double(v) : nil
-        })
+        freshnessCI = Statistics.ci95HalfWidth(
+            perRun { d in
+                let t = d.reduce(0) { $0 + $1.length }
+                return t > 0 ? d.reduce(0) { $0 + $1.freshSeconds } / t : nil
+            })
+        meanAgeCI = Statistics.ci95HalfWidth(
+            perRun { d in
+                let t = d.reduce(0) { $0 + $1.length }
+                return t > 0 ? d.reduce(0) { $0 + $1.ageIntegral } / t : nil
+            })
+        chargedPerDayCI = Statistics.ci95HalfWidth(
+            perRun { d in
+                d.isEmpty ? nil : Double(d.reduce(0) { $0 + $1.charged }) / Double(d.count)
+            })
+        viewFreshnessCI = Statistics.ci95HalfWidth(
+            perRun { d in
+                let v = d.reduce(0) { $0 + $1.views }
+                return v > 0 ? Double(d.reduce(0) { $0 + $1.freshViews }) / Double(v) : nil
+            })
         let budgets = allDays.map(\.budget)
         budgetRange = (budgets.min() ?? 0)...(budgets.max() ?? 0)
     }

@@ -54,8 +54,10 @@ public struct AppActivity: Sendable, Equatable {
     public var intents: [Intents]
 
     /// Creates app activity (by default: none).
-    public init(reloads: [Reloads] = [], foreground: EventProcess = .none,
-                foregroundDuration: DelayDistribution = .constant(120), intents: [Intents] = []) {
+    public init(
+        reloads: [Reloads] = [], foreground: EventProcess = .none,
+        foregroundDuration: DelayDistribution = .constant(120), intents: [Intents] = []
+    ) {
         self.reloads = reloads
         self.foreground = foreground
         self.foregroundDuration = foregroundDuration

@@ -52,14 +52,14 @@ public enum DelayDistribution: Sendable, Equatable {
 @inline(__always)
 func log1pNegative(_ u: Double) -> Double {
     #if canImport(Darwin)
-    return Darwin.log1p(-u)
+        return Darwin.log1p(-u)
     #else
-    return Foundation.log1p(-u)
+        return Foundation.log1p(-u)
     #endif
 }
 
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #else
-import Foundation
+    import Foundation
 #endif

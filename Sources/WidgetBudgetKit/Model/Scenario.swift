@@ -29,10 +29,12 @@ public struct Scenario: Sendable, Equatable {
     public var app: AppActivity
 
     /// Creates a scenario. The default start is Monday 2026-01-05 00:00 UTC.
-    public init(name: String, description: String = "", start: Date = Date(timeIntervalSince1970: 1_767_571_200),
-                timeZone: TimeZone = TimeZone(identifier: "UTC")!, days: Int = 1, replications: Int = 1, seed: UInt64 = 1,
-                budget: BudgetSettings = .fixed(70), memory: MemorySettings = MemorySettings(),
-                system: SystemSettings = SystemSettings(), widgets: [WidgetSpec], app: AppActivity = AppActivity()) {
+    public init(
+        name: String, description: String = "", start: Date = Date(timeIntervalSince1970: 1_767_571_200),
+        timeZone: TimeZone = TimeZone(identifier: "UTC")!, days: Int = 1, replications: Int = 1, seed: UInt64 = 1,
+        budget: BudgetSettings = .fixed(70), memory: MemorySettings = MemorySettings(),
+        system: SystemSettings = SystemSettings(), widgets: [WidgetSpec], app: AppActivity = AppActivity()
+    ) {
         self.name = name
         self.description = description
         self.start = start

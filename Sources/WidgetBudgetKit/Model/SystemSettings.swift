@@ -12,9 +12,11 @@ public struct SystemSettings: Sendable, Equatable {
     public var lowPower: [TimeWindow]
 
     /// Creates system settings; the defaults are "no delays, 5-minute minimum interval".
-    public init(reloadDelay: DelayDistribution = .zero, renderDelay: DelayDistribution = .zero,
-                appReloadDelay: DelayDistribution = .zero, minReloadInterval: Double = 300,
-                lowPower: [TimeWindow] = []) {
+    public init(
+        reloadDelay: DelayDistribution = .zero, renderDelay: DelayDistribution = .zero,
+        appReloadDelay: DelayDistribution = .zero, minReloadInterval: Double = 300,
+        lowPower: [TimeWindow] = []
+    ) {
         self.reloadDelay = reloadDelay
         self.renderDelay = renderDelay
         self.appReloadDelay = appReloadDelay

@@ -38,7 +38,9 @@ public struct TimeWindow: Sendable, Equatable, CustomStringConvertible {
         var mask = everyDay
         if parts.count == 2 {
             guard let parsed = parseDays(String(parts[0])) else {
-                return .failure(WindowSyntaxError(text: text, reason: "unknown days '\(parts[0])': use daily, weekdays, weekends or a list like mon,wed,fri"))
+                return .failure(
+                    WindowSyntaxError(
+                        text: text, reason: "unknown days '\(parts[0])': use daily, weekdays, weekends or a list like mon,wed,fri"))
             }
             mask = parsed
         }

@@ -17,8 +17,10 @@ public struct WidgetSpec: Sendable, Equatable {
     public var views: EventProcess
 
     /// Creates a widget.
-    public init(name: String? = nil, kind: String, family: String = "small", provider: ProviderSpec,
-                predictable: EventProcess = .none, unpredictable: EventProcess = .none, views: EventProcess = .none) {
+    public init(
+        name: String? = nil, kind: String, family: String = "small", provider: ProviderSpec,
+        predictable: EventProcess = .none, unpredictable: EventProcess = .none, views: EventProcess = .none
+    ) {
         self.name = name ?? kind
         self.kind = kind
         self.family = family

@@ -26,9 +26,11 @@ public enum ProviderSpec: Sendable, Equatable {
         switch self {
         case let .fixed(p): return FixedProviderDescription.describe(p)
         case let .untilFull(p):
-            return "until-full: level \(DurationFormat.number(p.level)) → \(DurationFormat.number(p.full)) at \(DurationFormat.number(p.ratePerHour))/h, entries every \(DurationFormat.string(p.spacing))"
+            return
+                "until-full: level \(DurationFormat.number(p.level)) → \(DurationFormat.number(p.full)) at \(DurationFormat.number(p.ratePerHour))/h, entries every \(DurationFormat.string(p.spacing))"
         case let .windows(list):
-            return "windows: " + list.map { "\($0.window): \(FixedProviderDescription.describe($0.provider))" }.joined(separator: "; ") + "; outside: one entry, after next window"
+            return "windows: " + list.map { "\($0.window): \(FixedProviderDescription.describe($0.provider))" }.joined(separator: "; ")
+                + "; outside: one entry, after next window"
         case .never: return "never: one entry, app reloads only"
         }
     }

@@ -41,14 +41,14 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
 
     @inline(__always)
     public mutating func next() -> UInt64 {
-        let result = ((s1 &* 5) <<< 7) &* 9
+        let result = rotateLeft(s1 &* 5, 7) &* 9
         let t = s1 << 17
         s2 ^= s0
         s3 ^= s1
         s1 ^= s2
         s0 ^= s3
         s2 ^= t
-        s3 = s3 <<< 45
+        s3 = rotateLeft(s3, 45)
         return result
     }
 
@@ -68,15 +68,14 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     }
 }
 
-infix operator <<< : BitwiseShiftPrecedence
-
 @inline(__always)
-private func <<< (value: UInt64, amount: UInt64) -> UInt64 {
+private func rotateLeft(_ value: UInt64, _ amount: UInt64) -> UInt64 {
     (value << amount) | (value >> (64 - amount))
 }
 
 /// The purposes of the random streams, so that each purpose draws from its own stream.
 enum StreamPurpose: UInt64 {
-    case predictable = 1, unpredictable, views, appReloads, foreground, foregroundDuration
+    case predictable = 1
+    case unpredictable, views, appReloads, foreground, foregroundDuration
     case intents, budget, reloadDelay, renderDelay, appReloadDelay
 }
