@@ -22,9 +22,6 @@ extension WidgetBudgetCommand {
         @Option(help: "Objective: mean-age, p95-age, view-freshness or freshness.")
         var objective: String?
 
-        @Option(help: "Daily budgets judged, N or MIN...MAX (the worst counts).")
-        var budget: String?
-
         @Option(help: "Output folder (default: Reports/<name>/optimize/, or …/shard-K-of-N/).")
         var out: String?
 
@@ -55,14 +52,9 @@ extension WidgetBudgetCommand {
         @Option(help: "The most evaluations a search makes.")
         var maxEvaluations: Int?
 
-        @Option(help: "Days to simulate (overrides the scenario).")
-        var days: Int?
-
-        @Option(help: "Replications per candidate (overrides the scenario and its optimize section).")
-        var replications: Int?
-
-        @Option(help: "Random seed (overrides the scenario).")
-        var seed: UInt64?
+        /// `--days`, `--replications` (per candidate; also overrides the optimize section), `--seed`
+        /// and `--budget` (the daily budgets judged, N or MIN...MAX: the worst counts).
+        @OptionGroup var overrides: ScenarioOverrides
 
         func run() throws {
             let bar = ProgressBar(label: "optimize")
@@ -73,20 +65,12 @@ extension WidgetBudgetCommand {
             try reportingErrors {
                 let shard = try Self.parseShard(shard)
                 let file = try ScenarioLoader.load(path: scenario)
-                var s = file.scenario
-                if let days {
-                    guard (1...3660).contains(days) else { throw ValidationError("--days must be between 1 and 3660 (got \(days))") }
-                    s.days = days
-                }
-                if let replications {
-                    guard (1...100_000).contains(replications) else { throw ValidationError("--replications must be between 1 and 100000") }
-                }
-                if let seed { s.seed = seed }
-                let overrides = OptimizationOverrides(
-                    widget: widget, objective: objective, budgets: budget, spacing: spacing, entries: entries, align: align,
-                    policy: policy, windows: windows.isEmpty ? nil : windows, replications: replications, method: method,
+                let s = try overrides.apply(to: file.scenario)
+                let space = OptimizationOverrides(
+                    widget: widget, objective: objective, budgets: overrides.budget, spacing: spacing, entries: entries, align: align,
+                    policy: policy, windows: windows.isEmpty ? nil : windows, replications: overrides.replications, method: method,
                     maxEvaluations: maxEvaluations)
-                let outcome = try OptimizationRun.run(file: file, scenario: s, overrides: overrides, shard: shard) { done, total in
+                let outcome = try OptimizationRun.run(file: file, scenario: s, overrides: space, shard: shard) { done, total in
                     bar.update(done: done, total: total)
                 }
                 bar.finish()
