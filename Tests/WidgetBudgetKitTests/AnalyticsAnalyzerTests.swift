@@ -76,6 +76,23 @@ struct AnalyticsAnalyzerTests {
         #expect(w.memory.map(\.peakMB) == [8, 37])
     }
 
+    /// Two calls 2 s apart, each reaching WidgetKit some seconds later: the first brings the reload
+    /// at 612, the second arrives after it and is held by the 5-minute minimum interval until 912.
+    /// That reload was asked for; it is no kill.
+    @Test("an app request that reaches WidgetKit after a reload brings the next one, not a kill")
+    func appRequestHeldByTheMinimumInterval() throws {
+        var analyzer = DeviceLogAnalyzer()
+        analyzer.add(Self.timeline(0, span: 0, policy: .never))
+        analyzer.add(Self.event(600, .appReload, kind: "w"))
+        analyzer.add(Self.event(602, .appReload, kind: "w"))
+        analyzer.add(Self.timeline(612, span: 0, policy: .never, line: 4))
+        analyzer.add(Self.timeline(912, span: 0, policy: .never, line: 5))
+        analyzer.add(Self.timeline(3000, span: 0, policy: .never, line: 6))  // nobody asked: still suspected
+        let w = try #require(analyzer.finish().widgets.first)
+        #expect(w.likelyKills.map(\.position.line) == [5])
+        #expect(w.likelyKills.map(\.reason) == [.unpromptedReload])
+    }
+
     @Test("duplicated rows count once; events for a kind without timelines are reported")
     func oddities() throws {
         var analyzer = DeviceLogAnalyzer()

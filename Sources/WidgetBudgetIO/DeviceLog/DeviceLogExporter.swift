@@ -8,8 +8,8 @@ import WidgetBudgetKit
 /// order (the engine's events carry only counts), and `memory_mb` is the engine's footprint. A
 /// killed timeline is logged too (the provider ran); when the widget had shown nothing yet, a
 /// `placeholder` row follows a second later. App requests become `app-reload` rows (kind empty for
-/// `reloadAllTimelines()`) at the moment they reach WidgetKit — on a device the app logs its call,
-/// `app_reload_delay` earlier. Foreground sessions become `foreground-start`/`foreground-end`
+/// `reloadAllTimelines()`) at the moment the app calls, as on a device (`app_reload_delay` before
+/// they reach WidgetKit). Foreground sessions become `foreground-start`/`foreground-end`
 /// rows and the user's views `view` rows. Times carry the scenario's UTC offset.
 ///
 /// What a device log cannot show is lost, as on a device: App Intent reloads look like charged
@@ -72,13 +72,16 @@ public enum DeviceLogExporter {
                         emit(e.time + 1, .placeholder, kind: spec.kind, family: spec.family, tie: 3)
                     }
                     if outcome?.kind == .deliver { delivered = true }
-                case .request where e.source == .app || e.source == .appAll:
-                    let kind = e.source == .appAll ? "" : spec.kind
-                    if appCalls.insert(AppCall(time: e.time, kind: kind)).inserted {
-                        emit(e.time, .appReload, kind: kind, tie: 1)
-                    }
                 default:
                     break
+                }
+            }
+            // The app logs its call, not the moment the request reaches WidgetKit (after
+            // `app_reload_delay`); reloadAllTimelines() is one call for every widget.
+            for request in inputs.appRequests {
+                let kind = request.source == .appAll ? "" : spec.kind
+                if appCalls.insert(AppCall(time: request.calledAt, kind: kind)).inserted {
+                    emit(request.calledAt, .appReload, kind: kind, tie: 1)
                 }
             }
             for t in inputs.views.times { emit(t, .view, kind: spec.kind, family: spec.family, tie: 4) }

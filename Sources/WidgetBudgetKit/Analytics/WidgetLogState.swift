@@ -48,6 +48,10 @@ struct WidgetLogState: Sendable {
     var previous: Previous?
     /// The first app request since the previous timeline still waiting, `NaN` when none.
     var pendingApp = Double.nan
+    /// The latest app request, answered or not: one made just before a reload may reach
+    /// WidgetKit after it (the app-reload delay) and bring another reload once the minimum
+    /// interval has passed.
+    var lastAppCall = -Double.infinity
     var placeholderSinceLast = false
     var days: [Int: DayTally] = [:]
     var hourReloads = [Int](repeating: 0, count: 24)
@@ -96,6 +100,10 @@ struct WidgetLogState: Sendable {
             } else if policyDue {
                 cause = .policy
                 requested = p.due
+            } else if lastAppCall > p.time - settings.appAnswerWindow && t <= minIntervalEnd + settings.appAnswerWindow {
+                // An app request from just before the previous reload, held by the minimum interval.
+                cause = .app
+                requested = lastAppCall
             } else {
                 cause = p.policyKnown ? .unprompted : .unknown
             }
@@ -149,6 +157,7 @@ struct WidgetLogState: Sendable {
         if inForeground { app.inForeground += 1 }
         let day = LocalTime.day(t, offset: offset)
         days[day, default: DayTally()].appRequests += 1
+        lastAppCall = t
         if pendingApp.isNaN {
             pendingApp = t
         } else {

@@ -2,6 +2,8 @@
 public struct AppRequest: Sendable, Equatable {
     /// When the request reaches WidgetKit (after the app-reload delay).
     public var time: SimTime
+    /// When the app called `reloadTimelines(ofKind:)` or `reloadAllTimelines()`.
+    public var calledAt: SimTime
     /// `app` for `reloadTimelines(ofKind:)`, `appAll` for `reloadAllTimelines()`.
     public var source: ReloadSource
 }
@@ -79,7 +81,7 @@ public struct WidgetInputs: Sendable {
             var dg = stream(.appReloadDelay, i)
             for t in times {
                 let at = t + scenario.system.appReloadDelay.draw(&dg)
-                if at < horizon { requests.append(AppRequest(time: at, source: source)) }
+                if at < horizon { requests.append(AppRequest(time: at, calledAt: t, source: source)) }
             }
         }
         requests.sort { $0.time < $1.time }
