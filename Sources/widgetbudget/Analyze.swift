@@ -33,12 +33,21 @@ extension WidgetBudgetCommand {
         @Option(name: .customLong("stall-threshold"), help: "A reload this late is a stall, most likely for budget (default 10m).")
         var stallThreshold: String = "10m"
 
+        @Option(help: ArgumentHelp("The gnuplot to run (a path, or a name on PATH); default: gnuplot on PATH.", valueName: "path"))
+        var gnuplot: String?
+
+        @Flag(help: "Fail (exit code 1, nothing written) when gnuplot is not available, instead of skipping the figures.")
+        var requirePlots = false
+
         func validate() throws {
             if logs.isEmpty { throw ValidationError("give at least one log file") }
         }
 
         func run() throws {
+            PlotOptions.ignoreBrokenPipes()
             try reportingErrors {
+                let renderer = try PlotRenderer.locate(explicit: gnuplot)
+                if requirePlots, case let .missing(reason) = renderer.gnuplot { throw PlotError("--require-plots: \(reason)") }
                 var zone: TimeZone?
                 if let timezone {
                     guard let z = TimeZone(identifier: timezone) else {
@@ -53,9 +62,16 @@ extension WidgetBudgetCommand {
                 for warning in outcome.warnings { printError("warning: " + warning) }
                 let base = ((logs[0] as NSString).lastPathComponent as NSString).deletingPathExtension
                 let folder = out ?? "Reports/\(base)-analysis"
-                let written = try AnalysisOutput.write(outcome, to: folder, scenarioPath: emitScenario, timeZone: zone)
+                let written = try AnalysisOutput.write(
+                    outcome, to: folder, scenarioPath: emitScenario, timeZone: zone, renderer: renderer)
                 print(AnalysisOutput.summary(outcome.analysis), terminator: "")
-                print("wrote " + written.joined(separator: ", "))
+                print("wrote " + written.paths.joined(separator: ", "))
+                if case let .skipped(reason)? = written.plots.first?.status { printError("warning: figures skipped: \(reason)") }
+                let failed = written.plots.filter { if case .failed = $0.status { return true } else { return false } }
+                if let first = failed.first, case let .failed(reason) = first.status {
+                    printError("error: \(failed.count) figure\(failed.count == 1 ? "" : "s") failed: \(reason)")
+                    throw ExitCode(1)
+                }
             }
         }
 

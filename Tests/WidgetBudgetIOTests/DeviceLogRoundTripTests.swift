@@ -86,7 +86,7 @@ struct DeviceLogRoundTripTests {
             let outcome = try Self.analyse(Self.scenario(.rolling24h, timeZone: "Europe/Paris"), in: dir.path)
             let written = try AnalysisOutput.write(
                 outcome, to: dir.file("analysis"), scenarioPath: dir.file("calibrated.yaml"), timeZone: nil)
-            #expect(written.contains(dir.file("calibrated.yaml")))
+            #expect(written.paths.contains(dir.file("calibrated.yaml")))
             let file = try ScenarioLoader.load(path: dir.file("calibrated.yaml"))
             let s = file.scenario
             #expect(s.budget.model == .rolling24h)
@@ -120,12 +120,27 @@ struct DeviceLogRoundTripTests {
     func deterministicOutput() throws {
         try withCSVScratch { dir in
             let outcome = try Self.analyse(Self.scenario(.midnight, timeZone: "Europe/Paris", days: 7), in: dir.path)
-            let first = try AnalysisOutput.write(outcome, to: dir.file("one"), scenarioPath: dir.file("one.yaml"), timeZone: nil)
+            // With gnuplot (always in CI) the figures are compared too.
+            let renderer = try PlotRenderer.locate()
+            let first = try AnalysisOutput.write(
+                outcome, to: dir.file("one"), scenarioPath: dir.file("one.yaml"), timeZone: nil, renderer: renderer)
             let again = try DeviceLogReader.analyze(paths: [dir.file("device-log.csv")], timeZone: nil)
-            let second = try AnalysisOutput.write(again, to: dir.file("two"), scenarioPath: dir.file("two.yaml"), timeZone: nil)
-            #expect(first.count == second.count)
-            for (a, b) in zip(first, second) {
+            let second = try AnalysisOutput.write(
+                again, to: dir.file("two"), scenarioPath: dir.file("two.yaml"), timeZone: nil, renderer: renderer)
+            #expect(first.paths.count == second.paths.count)
+            for (a, b) in zip(first.paths, second.paths) {
                 #expect(FileManager.default.contents(atPath: a) == FileManager.default.contents(atPath: b), "\(a)")
+            }
+            // Two figures per widget, linked from analysis.md when drawn.
+            #expect(first.plots.map(\.kind) == [.logReloads, .logHours])
+            let report = try String(contentsOfFile: dir.file("one/analysis.md"), encoding: .utf8)
+            #expect(report.contains("## Figures"))
+            if renderer.isAvailable {
+                #expect(first.plots.allSatisfy { $0.status == .drawn })
+                #expect(report.contains("](\(first.plots[0].name).svg)"))
+                #expect(first.paths.contains(dir.file("one/\(first.plots[1].name).png")))
+            } else {
+                #expect(ProcessInfo.processInfo.environment["CI"] == nil, "CI installs gnuplot")
             }
         }
     }

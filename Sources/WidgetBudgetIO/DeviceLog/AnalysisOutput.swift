@@ -5,27 +5,54 @@ import WidgetBudgetKit
 /// optionally the calibrated scenario. Every text is built before the first file is written, and
 /// each file is written atomically.
 public enum AnalysisOutput {
-    /// Writes the analysis into `folder` (created when missing) and, when `scenarioPath` is given,
-    /// the calibrated scenario there. Returns the paths written, `analysis.md` first.
+    /// Writes the analysis into `folder` (created when missing): the figures (drawn by `renderer`,
+    /// or skipped without gnuplot), the CSV tables and `analysis.md`, which links the figures; and,
+    /// when `scenarioPath` is given, the calibrated scenario there. Returns the paths written,
+    /// `analysis.md` first, and what became of each figure.
     /// - Throws: ``FileWriteError``.
     @discardableResult
-    public static func write(_ outcome: DeviceLogReader.Outcome, to folder: String, scenarioPath: String?, timeZone: TimeZone?)
-        throws -> [String]
-    {
+    public static func write(
+        _ outcome: DeviceLogReader.Outcome, to folder: String, scenarioPath: String?, timeZone: TimeZone?,
+        renderer: PlotRenderer? = nil
+    ) throws -> (paths: [String], plots: [PlotOutcome]) {
         let a = outcome.analysis
         let tables = AnalysisTables.all(a, files: outcome.files)
         let names = ["analysis.md"] + tables.map(\.name)
         var contents: [(String, Data)] = []
-        let report = AnalysisReport.markdown(a, files: outcome.files, written: Array(names.dropFirst()))
-        contents.append((path(folder, "analysis.md"), Data(report.utf8)))
-        for t in tables { contents.append((path(folder, t.name), t.writer.data)) }
-        if let scenarioPath {
+        var report = AnalysisReport.markdown(a, files: outcome.files, written: Array(names.dropFirst()))
+        var scenarioText: String?
+        if scenarioPath != nil {
             let base = ((outcome.files.first ?? "log") as NSString).lastPathComponent
             let name = GnuplotText.slug((base as NSString).deletingPathExtension, fallback: "device-log") + "-calibrated"
-            contents.append((scenarioPath, Data(CalibratedScenario.yaml(a, files: outcome.files, timeZone: timeZone, name: name).utf8)))
+            scenarioText = CalibratedScenario.yaml(a, files: outcome.files, timeZone: timeZone, name: name)
         }
+        let plots = try renderer?.render(DeviceLogPlots.specs(a), in: folder) ?? []
+        report += figures(plots)
+        contents.append((path(folder, "analysis.md"), Data(report.utf8)))
+        for t in tables { contents.append((path(folder, t.name), t.writer.data)) }
+        if let scenarioPath, let scenarioText { contents.append((scenarioPath, Data(scenarioText.utf8))) }
         for (path, text) in contents { try AtomicFile.write(text, to: path) }
-        return contents.map(\.0)
+        let images = plots.filter { $0.status == .drawn }.flatMap { [path(folder, $0.name + ".svg"), path(folder, $0.name + ".png")] }
+        return (contents.map(\.0) + images, plots)
+    }
+
+    /// The `## Figures` section of `analysis.md`: each figure linked, or why it is missing.
+    static func figures(_ plots: [PlotOutcome]) -> String {
+        guard !plots.isEmpty else { return "" }
+        var md = "\n## Figures\n\n"
+        for p in plots {
+            switch p.status {
+            case .drawn:
+                md +=
+                    "![\(WebText.markdown(p.caption))](\(p.name).svg)\n\n*\(WebText.markdown(p.widget ?? "")): "
+                    + "\(WebText.markdown(p.caption))* ([PNG](\(p.name).png), [script](\(p.name).gp))\n\n"
+            case let .skipped(reason):
+                md += "- `\(p.name)` not drawn: \(WebText.markdown(reason))\n"
+            case let .failed(reason):
+                md += "- `\(p.name)` failed: \(WebText.markdown(reason))\n"
+            }
+        }
+        return md
     }
 
     private static func path(_ folder: String, _ name: String) -> String {

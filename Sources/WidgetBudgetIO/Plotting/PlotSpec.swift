@@ -19,6 +19,10 @@ public struct PlotSpec: Sendable, Equatable {
         case compareMetrics = "compare-metrics"
         /// Scenarios' age curves overlaid.
         case compareAge = "compare-age"
+        /// A device log's reloads per day, charged and free, against the estimated budget (one per widget).
+        case logReloads = "log-reloads"
+        /// A device log's reloads and lateness by hour of the day (one per widget).
+        case logHours = "log-hours"
     }
 
     /// One CSV data file.
