@@ -42,9 +42,7 @@ struct DeviceLogRowParser {
         let eventText = row[event]
         guard let kindOfEvent = DeviceLogRecord.Event(rawValue: eventText) else {
             let names = DeviceLogFormat.events
-            let fix =
-                NearestName.suggest(eventText, among: names).map { "did you mean '\($0)'?" } ?? "use one of "
-                + names.joined(separator: ", ")
+            let fix = NearestName.hint(eventText, among: names, otherwise: "use one of " + names.joined(separator: ", "))
             throw invalid(row, "event", eventText, "is not an event", fix)
         }
         var record = DeviceLogRecord(

@@ -195,7 +195,7 @@ public enum OptimizeSection {
     private static func unknownWidget(_ name: String, _ names: [String]) -> OptimizeValueProblem {
         OptimizeValueProblem(
             message: "no widget is named '\(name)'",
-            hint: NearestName.suggest(name, among: names).map { "did you mean '\($0)'?" } ?? "widgets: " + names.joined(separator: ", "))
+            hint: NearestName.hint(name, among: names, otherwise: "widgets: " + names.joined(separator: ", ")))
     }
 
     private static func option(_ name: String, _ p: OptimizeValueProblem) -> OptimizeOptionError {

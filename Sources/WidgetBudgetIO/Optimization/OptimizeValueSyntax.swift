@@ -49,7 +49,7 @@ enum OptimizeValueSyntax {
         let names = EntryAlignment.allCases.map(\.rawValue)
         throw OptimizeValueProblem(
             message: "unknown alignment '\(text)'",
-            hint: NearestName.suggest(text, among: names).map { "did you mean '\($0)'?" } ?? "use " + names.joined(separator: ", "))
+            hint: NearestName.hint(text, among: names))
     }
 
     /// `at-end`, `never`, or (on the command line) `after:30m`.
@@ -64,8 +64,8 @@ enum OptimizeValueSyntax {
             }
             throw OptimizeValueProblem(
                 message: "unknown policy '\(text)'",
-                hint: NearestName.suggest(text, among: ["at-end", "never"]).map { "did you mean '\($0)'?" }
-                    ?? "use at-end, never or {after: [15m, 1h]} (after:15m on the command line)")
+                hint: NearestName.hint(
+                    text, among: ["at-end", "never"], otherwise: "use at-end, never or {after: [15m, 1h]} (after:15m on the command line)"))
         }
     }
 
@@ -93,7 +93,7 @@ enum OptimizeValueSyntax {
         let names = OptimizationObjective.allCases.map(\.rawValue)
         throw OptimizeValueProblem(
             message: "unknown objective '\(text)'",
-            hint: NearestName.suggest(text, among: names).map { "did you mean '\($0)'?" } ?? "use " + names.joined(separator: ", "))
+            hint: NearestName.hint(text, among: names))
     }
 
     static func method(_ text: String) throws -> SearchMethod {
@@ -101,7 +101,7 @@ enum OptimizeValueSyntax {
         let names = SearchMethod.allCases.map(\.rawValue)
         throw OptimizeValueProblem(
             message: "unknown method '\(text)'",
-            hint: NearestName.suggest(text, among: names).map { "did you mean '\($0)'?" } ?? "use " + names.joined(separator: ", "))
+            hint: NearestName.hint(text, among: names))
     }
 
     static func budgets(_ text: String) throws -> ClosedRange<Int> {

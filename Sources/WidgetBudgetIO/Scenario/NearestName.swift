@@ -12,6 +12,13 @@ enum NearestName {
         return d <= max(2, candidate.count / 3) ? candidate : nil
     }
 
+    /// The hint for a name that is not among `candidates`: "did you mean 'x'?" when one is close,
+    /// otherwise `otherwise` (by default "use a, b, c").
+    static func hint(_ name: String, among candidates: [String], otherwise: String? = nil) -> String {
+        suggest(name, among: candidates).map { "did you mean '\($0)'?" }
+            ?? otherwise ?? "use " + candidates.joined(separator: ", ")
+    }
+
     /// Levenshtein distance.
     static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)

@@ -202,7 +202,7 @@ struct ScenarioReader {
                 let names = BudgetModel.allCases.map(\.rawValue)
                 throw model.error(
                     "unknown budget model '\(text)'",
-                    hint: NearestName.suggest(text, among: names).map { "did you mean '\($0)'?" } ?? "use " + names.joined(separator: ", "))
+                    hint: NearestName.hint(text, among: names))
             }
             settings.model = parsed
         }
@@ -327,8 +327,7 @@ struct ScenarioReader {
         default:
             throw typeNode.error(
                 "unknown provider type '\(type)'",
-                hint: NearestName.suggest(type, among: Self.providerTypes).map { "did you mean '\($0)'?" }
-                    ?? "use " + Self.providerTypes.joined(separator: ", "))
+                hint: NearestName.hint(type, among: Self.providerTypes))
         }
     }
 
@@ -360,7 +359,7 @@ struct ScenarioReader {
                 let names = EntryAlignment.allCases.map(\.rawValue)
                 throw a.error(
                     "unknown alignment '\(text)'",
-                    hint: NearestName.suggest(text, among: names).map { "did you mean '\($0)'?" } ?? "use " + names.joined(separator: ", "))
+                    hint: NearestName.hint(text, among: names))
             }
             align = parsed
         }
@@ -383,8 +382,7 @@ struct ScenarioReader {
             }
             throw v.error(
                 "unknown policy '\(text)'",
-                hint: NearestName.suggest(text, among: ["at-end", "never"]).map { "did you mean '\($0)'?" }
-                    ?? "use at-end, never or {after: 30m}")
+                hint: NearestName.hint(text, among: ["at-end", "never"], otherwise: "use at-end, never or {after: 30m}"))
         }
     }
 
@@ -453,8 +451,7 @@ struct ScenarioReader {
             if !kinds.contains(kind) {
                 throw node.error(
                     "no widget has kind '\(kind)'",
-                    hint: NearestName.suggest(kind, among: kinds).map { "did you mean '\($0)'?" } ?? "kinds: "
-                        + kinds.joined(separator: ", "))
+                    hint: NearestName.hint(kind, among: kinds, otherwise: "kinds: " + kinds.joined(separator: ", ")))
             }
             return kind
         }

@@ -117,10 +117,9 @@ public struct YAMLValue {
             let key = k.string
             let childPath = path.isEmpty ? key : path + "." + key
             if !allowed.contains(key) {
-                let suggestion = NearestName.suggest(key, among: allowed)
                 throw ScenarioError(
                     file: file, line: keyNode.mark?.line, key: childPath, message: "unknown key '\(key)'",
-                    hint: suggestion.map { "did you mean '\($0)'?" } ?? "valid keys: " + allowed.joined(separator: ", "))
+                    hint: NearestName.hint(key, among: allowed, otherwise: "valid keys: " + allowed.joined(separator: ", ")))
             }
             if entries.contains(where: { $0.0 == key }) {
                 throw ScenarioError(file: file, line: keyNode.mark?.line, key: childPath, message: "key '\(key)' appears twice")
