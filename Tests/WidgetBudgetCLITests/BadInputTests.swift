@@ -53,6 +53,12 @@ struct BadInputTests {
         Case(
             name: "unknown kind in app reloads", yaml: valid + "\napp:\n  reloads: [{kind: clok, poisson: {per_hour: 1}}]\n",
             expected: ["scenario.yaml:9:", "app.reloads[0].kind", "did you mean 'clock'?"]),
+        Case(
+            name: "app reload without a pattern", yaml: valid + "\napp:\n  reloads: [{kind: clock, during: \"07:00-23:00\"}]\n",
+            expected: ["scenario.yaml:9:", "app.reloads[0]", "say when the app reloads"]),
+        Case(
+            name: "foreground without a pattern", yaml: valid + "\napp:\n  foreground: {duration: 2m}\n",
+            expected: ["scenario.yaml:9:", "app.foreground", "say when foreground sessions start"]),
         Case(name: "unknown time zone", yaml: "timezone: Mars/Olympus\n" + valid, expected: ["scenario.yaml:1:", "timezone", "IANA"]),
     ]
 
@@ -73,6 +79,15 @@ struct BadInputTests {
         }
         #expect(!out.stderr.contains("Fatal error"))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path), "nothing may be written")
+    }
+
+    @Test func foregroundNoneIsAccepted() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try (Self.valid + "\napp:\n  foreground: none\n").write(
+            to: folder.appendingPathComponent("scenario.yaml"), atomically: true, encoding: .utf8)
+        let out = try CLIRunner.run(["simulate", "scenario.yaml", "--out", "out"], in: folder)
+        #expect(out.status == 0, "\(out.stderr)")
     }
 
     @Test func missingScenarioFile() throws {

@@ -390,13 +390,23 @@ struct ScenarioReader {
 
     static let processKeys = ["every", "offset", "poisson", "at", "trace", "during"]
 
-    func readProcess(_ v: YAMLValue, horizon: Double, extraKeys: [String] = []) throws -> EventProcess {
+    /// A process on its own (content, views): `none`, or a mapping of the process keys.
+    func readProcess(_ v: YAMLValue, horizon: Double) throws -> EventProcess {
         if let text = v.scalarText, text == "none" { return .none }
-        let m = try v.mapping(allowed: Self.processKeys + extraKeys)
+        guard let process = try readPattern(try v.mapping(allowed: Self.processKeys), horizon: horizon) else {
+            throw v.error("give one of every, poisson, at, trace, or write none", hint: "e.g. {every: 1m} or {poisson: {per_hour: 2}}")
+        }
+        return process
+    }
+
+    /// The process written in `m` (a mapping already checked for its keys, which may hold others
+    /// such as `kind`), or `nil` when it names none of every, poisson, at, trace.
+    func readPattern(_ m: YAMLMapping, horizon: Double) throws -> EventProcess? {
+        let v = m.owner
         let kinds = ["every", "poisson", "at", "trace"].filter { m.has($0) }
         if kinds.count > 1 { throw v.error("give only one of every, poisson, at, trace (found \(kinds.joined(separator: ", ")))") }
         let during = try m["during"].map(readWindows) ?? []
-        var pattern = EventProcess.Pattern.none
+        let pattern: EventProcess.Pattern
         if let e = m["every"] {
             let period = try e.positiveDuration()
             let offset = try m["offset"]?.nonNegativeDuration() ?? 0
@@ -427,10 +437,8 @@ struct ScenarioReader {
             } catch {
                 throw t.error("\(error)")
             }
-        } else if !extraKeys.isEmpty && kinds.isEmpty {
-            return EventProcess(.none, during: during)
         } else {
-            throw v.error("give one of every, poisson, at, trace, or write none", hint: "e.g. {every: 1m} or {poisson: {per_hour: 2}}")
+            return nil
         }
         let process = EventProcess(pattern, during: during)
         if process.expectedCount(horizon: horizon) > Double(ScenarioLoader.maxEventsPerProcess) {
@@ -477,8 +485,7 @@ struct ScenarioReader {
                     }
                     app.reloads.append(.init(target: target, trigger: .onChange))
                 } else {
-                    let process = try readProcess(item, horizon: horizon, extraKeys: ["kind", "all", "on_change"])
-                    if process.isNone && process.during.isEmpty {
+                    guard let process = try readPattern(im, horizon: horizon) else {
                         throw item.error(
                             "say when the app reloads: {poisson: {per_hour: 1}}, {every: 1h}, {at: [...]}, {trace: file} or on_change: true"
                         )
@@ -487,15 +494,22 @@ struct ScenarioReader {
                 }
             }
         }
-        if let f = m["foreground"] {
-            app.foreground = try readProcess(f, horizon: horizon, extraKeys: ["duration"])
-            if let d = (try f.mapping(allowed: Self.processKeys + ["duration"]))["duration"] { app.foregroundDuration = try readDelay(d) }
+        if let f = m["foreground"], f.scalarText != "none" {
+            let fm = try f.mapping(allowed: Self.processKeys + ["duration"])
+            guard let process = try readPattern(fm, horizon: horizon) else {
+                throw f.error("say when foreground sessions start, e.g. {poisson: {per_hour: 0.3}, duration: 2m}, or write none")
+            }
+            app.foreground = process
+            if let d = fm["duration"] { app.foregroundDuration = try readDelay(d) }
         }
         if let i = m["intents"] {
             for item in i.list() {
                 let im = try item.mapping(allowed: Self.processKeys + ["kind"])
                 let kind = try checkKind(try im.require("kind"))
-                app.intents.append(.init(kind: kind, process: try readProcess(item, horizon: horizon, extraKeys: ["kind"])))
+                guard let process = try readPattern(im, horizon: horizon) else {
+                    throw item.error("say when the widget is tapped, e.g. {kind: \(kind), poisson: {per_hour: 1}}")
+                }
+                app.intents.append(.init(kind: kind, process: process))
             }
         }
         return app
