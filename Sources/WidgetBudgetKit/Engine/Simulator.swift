@@ -33,15 +33,21 @@ public enum Simulator {
 /// The outcome of a scenario run.
 public struct SimulationResult: Sendable {
     /// The scenario that was run.
-    public var scenario: Scenario
+    public let scenario: Scenario
     /// Its calendar.
-    public var calendar: SimulationCalendar
+    public let calendar: SimulationCalendar
     /// `runs[replication][widget]`.
-    public var runs: [[WidgetRunResult]]
+    public let runs: [[WidgetRunResult]]
+    /// One summary per widget, in scenario order, computed once when the result is made (a
+    /// summary's age quantile passes over every stale stretch of every replication).
+    public let summaries: [WidgetSummary]
 
-    /// One summary per widget, in scenario order.
-    public var summaries: [WidgetSummary] {
-        scenario.widgets.indices.map { w in
+    /// Gathers the runs of `scenario` and summarises each widget.
+    public init(scenario: Scenario, calendar: SimulationCalendar, runs: [[WidgetRunResult]]) {
+        self.scenario = scenario
+        self.calendar = calendar
+        self.runs = runs
+        summaries = scenario.widgets.indices.map { w in
             WidgetSummary(widget: scenario.widgets[w].name, runs: runs.map { $0[w] })
         }
     }

@@ -21,7 +21,6 @@ public struct WidgetSimulation<Provider: TimelineProvider> {
     private let replication: Int
     private let family: String
     private let level: EventLevel
-    private let horizon: SimTime
     /// Entries after a timeline's first are counted, not visited (no predictable content).
     private let bulkRenders: Bool
     /// Render times are `date + constant` (no random render delay, no low-power windows).
@@ -46,7 +45,6 @@ public struct WidgetSimulation<Provider: TimelineProvider> {
     private var fetchStale: SimTime = .infinity
     /// Where the last "first predictable change after" search ended (renders move forward).
     private var predictableCursor = 0
-    private var deliveredAt: SimTime = 0
     private var nextEntry = 0
     private var nextRender: SimTime = .infinity
     private var lastRender: SimTime = -.infinity
@@ -85,7 +83,6 @@ public struct WidgetSimulation<Provider: TimelineProvider> {
         self.replication = replication
         self.family = family
         self.level = level
-        horizon = calendar.horizon
         bulkRenders = inputs.predictable.count == 0 && level != .all
         simpleRenderTimes = system.renderDelay.isConstant && inputs.lowPower.isEmpty
         constantRenderDelay = system.renderDelay.mean
@@ -231,7 +228,6 @@ public struct WidgetSimulation<Provider: TimelineProvider> {
         serial += 1
         fetchTime = t
         fetchStale = inputs.unpredictable.firstAfter(t)
-        deliveredAt = t
         retryAt = .infinity
         let entries = timeline.entries
         // WidgetKit shows the latest entry dated at or before now; earlier ones are skipped.
