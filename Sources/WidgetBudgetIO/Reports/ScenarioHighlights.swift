@@ -25,7 +25,7 @@ public enum ScenarioHighlights {
                 if !exhausted.isEmpty {
                     let times = exhausted.map { clock.secondsOfDay($0) }.sorted()
                     let median = times[(times.count - 1) / 2]
-                    text += ", typically at \(clockText(median)) (median; earliest \(clockText(times[0])))"
+                    text += ", typically at \(LocalTime.clockString(median)) (median; earliest \(LocalTime.clockString(times[0])))"
                 }
                 text += "; a reload then waited \(NumberFormat.humanDuration(s.exhaustedMinutesPerDay * 60)) a day on average."
                 lines.append(text)
@@ -55,10 +55,5 @@ public enum ScenarioHighlights {
             }
             return lines
         }
-    }
-
-    private static func clockText(_ secondsOfDay: Double) -> String {
-        let s = Int(secondsOfDay)
-        return (s / 3600 < 10 ? "0" : "") + "\(s / 3600):" + (s / 60 % 60 < 10 ? "0" : "") + "\(s / 60 % 60)"
     }
 }
