@@ -27,9 +27,9 @@ public enum TestScenarios {
             app: app)
     }
 
-    /// Runs `provider` (any `TimelineProvider`, e.g. one written in a test) as widget `widget` of
+    /// Runs `provider` (any `ReplayProvider`, e.g. one written in a test) as widget `widget` of
     /// `scenario`, replication `replication`, with the scenario's inputs, budget and memory rules.
-    public static func run<P: TimelineProvider>(
+    public static func run<P: ReplayProvider>(
         _ provider: P, in scenario: Scenario, widget: Int = 0,
         replication: Int = 0, events: EventLevel = .all
     ) -> WidgetRunResult {

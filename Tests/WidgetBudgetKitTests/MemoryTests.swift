@@ -68,12 +68,12 @@ struct MemoryTests {
     /// j = 0…68 (69 kills, 70 charges); the retry at 65,700 s waits for budget.
     @Test("a kill keeps the old content on screen")
     func killKeepsOldContent() {
-        struct GrowsTooBig: TimelineProvider {
+        struct GrowsTooBig: ReplayProvider {
             var calls = 0
-            mutating func getTimeline(in context: TimelineContext, into timeline: inout Timeline) {
+            mutating func getTimeline(in context: ReplayContext, into timeline: inout ReplayTimeline) {
                 calls += 1
                 let count = calls == 1 ? 1 : 1_000
-                for i in 0..<count { timeline.entries.append(TimelineEntry(date: context.now + Double(i) * 60)) }
+                for i in 0..<count { timeline.entries.append(ReplayEntry(date: context.now + Double(i) * 60)) }
                 timeline.policy = calls == 1 ? .after(context.now + 3_600) : .atEnd
             }
         }

@@ -7,9 +7,9 @@ import WidgetBudgetTestSupport
 struct ProviderTests {
     static let clock = LocalClock.utc()
 
-    static func timeline<P: TimelineProvider>(_ provider: inout P, at now: SimTime, changes: [SimTime] = []) -> Timeline {
-        var timeline = Timeline()
-        provider.getTimeline(in: TimelineContext(now: now, clock: clock, unpredictableChanges: EventTimes(changes)), into: &timeline)
+    static func timeline<P: ReplayProvider>(_ provider: inout P, at now: SimTime, changes: [SimTime] = []) -> ReplayTimeline {
+        var timeline = ReplayTimeline()
+        provider.getTimeline(in: ReplayContext(now: now, clock: clock, unpredictableChanges: EventTimes(changes)), into: &timeline)
         return timeline
     }
 

@@ -4,11 +4,11 @@ import WidgetBudgetKit
 /// The README's library example, verbatim, so the documented code keeps compiling and working.
 @Suite("README example")
 struct ReadmeExampleTests {
-    struct MyProvider: TimelineProvider {
-        mutating func getTimeline(in context: TimelineContext, into timeline: inout Timeline) {
+    struct MyProvider: ReplayProvider {
+        mutating func getTimeline(in context: ReplayContext, into timeline: inout ReplayTimeline) {
             let next = context.clock.nextAligned(after: context.now, step: 60)  // next whole minute
-            timeline.entries.append(TimelineEntry(date: context.now))
-            for i in 0..<59 { timeline.entries.append(TimelineEntry(date: next + Double(i) * 60)) }
+            timeline.entries.append(ReplayEntry(date: context.now))
+            for i in 0..<59 { timeline.entries.append(ReplayEntry(date: next + Double(i) * 60)) }
             timeline.policy = .atEnd
         }
     }

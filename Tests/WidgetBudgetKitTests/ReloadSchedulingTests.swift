@@ -99,9 +99,9 @@ struct ReloadSchedulingTests {
     /// WidgetKit's entries are an array the provider may fill in any order; they render by date.
     @Test("entries returned out of order render in date order")
     func unsortedEntries() {
-        struct Shuffled: TimelineProvider {
-            mutating func getTimeline(in context: TimelineContext, into timeline: inout Timeline) {
-                for offset in [600.0, 0, 1_200, 300] { timeline.entries.append(TimelineEntry(date: context.now + offset)) }
+        struct Shuffled: ReplayProvider {
+            mutating func getTimeline(in context: ReplayContext, into timeline: inout ReplayTimeline) {
+                for offset in [600.0, 0, 1_200, 300] { timeline.entries.append(ReplayEntry(date: context.now + offset)) }
                 timeline.policy = .never
             }
         }
@@ -113,9 +113,9 @@ struct ReloadSchedulingTests {
     /// dated at or before now.
     @Test("entries dated in the past are skipped but the latest of them is shown")
     func pastEntries() {
-        struct Backdated: TimelineProvider {
-            mutating func getTimeline(in context: TimelineContext, into timeline: inout Timeline) {
-                for offset in [-600.0, -300, 0, 300] { timeline.entries.append(TimelineEntry(date: context.now + offset)) }
+        struct Backdated: ReplayProvider {
+            mutating func getTimeline(in context: ReplayContext, into timeline: inout ReplayTimeline) {
+                for offset in [-600.0, -300, 0, 300] { timeline.entries.append(ReplayEntry(date: context.now + offset)) }
                 timeline.policy = .never
             }
         }

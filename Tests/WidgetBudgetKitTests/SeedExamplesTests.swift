@@ -20,20 +20,20 @@ private func announcedReload(_ event: EngineEvent) -> SimTime?? {
 /// Seed 000's dragon: at the start the character is at 25 % and a dragon will attack in 2 hours, so
 /// the provider asks for `.after(now + 2 h)`; after the fight healing needs 2 more hours, so the
 /// timeline has two entries (now, +2 h) and `.atEnd`; once full, one entry and `.never`.
-private struct DragonFightProvider: TimelineProvider {
+private struct DragonFightProvider: ReplayProvider {
     private var phase = 0
 
-    mutating func getTimeline(in context: TimelineContext, into timeline: inout Timeline) {
+    mutating func getTimeline(in context: ReplayContext, into timeline: inout ReplayTimeline) {
         let now = context.now
         switch phase {
         case 0:  // 25 % regenerating 25 %/h: now, +1 h, +2 h, +3 h; the dragon comes at +2 h.
-            for i in 0..<4 { timeline.entries.append(TimelineEntry(date: now + Double(i) * hour)) }
+            for i in 0..<4 { timeline.entries.append(ReplayEntry(date: now + Double(i) * hour)) }
             timeline.policy = .after(now + 2 * hour)
         case 1:  // After the fight: full again in 2 hours.
-            timeline.entries = [TimelineEntry(date: now), TimelineEntry(date: now + 2 * hour)]
+            timeline.entries = [ReplayEntry(date: now), ReplayEntry(date: now + 2 * hour)]
             timeline.policy = .atEnd
         default:  // Full health: the final timeline of the first figure.
-            timeline.entries.append(TimelineEntry(date: now))
+            timeline.entries.append(ReplayEntry(date: now))
             timeline.policy = .never
         }
         phase += 1

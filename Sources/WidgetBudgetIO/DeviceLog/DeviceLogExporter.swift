@@ -40,14 +40,14 @@ public enum DeviceLogExporter {
         for (w, spec) in scenario.widgets.enumerated() {
             let inputs = WidgetInputs(scenario: scenario, calendar: calendar, widgetIndex: w, replication: replication)
             var provider = spec.provider.makeProvider(clock: clock, horizon: calendar.horizon)
-            var timeline = Timeline()
+            var timeline = ReplayTimeline()
             var delivered = false
             let events = result.runs[replication][w].events
             for (i, e) in events.enumerated() {
                 switch e.kind {
                 case .grant:
                     timeline.reset()
-                    let context = TimelineContext(
+                    let context = ReplayContext(
                         now: e.time, clock: clock, unpredictableChanges: inputs.unpredictable, family: spec.family)
                     provider.getTimeline(in: context, into: &timeline)
                     timeline.entries.sort { $0.date < $1.date }

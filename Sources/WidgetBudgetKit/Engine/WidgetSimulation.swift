@@ -10,7 +10,7 @@
 /// At equal times events run in this order: day boundary, render, policy request, app request,
 /// App Intent, retry, grant, view. So the last entry of a timeline renders before the `.atEnd`
 /// reload it triggers, and a view sees the entry rendered at that instant.
-public struct WidgetSimulation<Provider: TimelineProvider> {
+public struct WidgetSimulation<Provider: ReplayProvider> {
     // Inputs.
     private var provider: Provider
     private let inputs: WidgetInputs
@@ -36,9 +36,9 @@ public struct WidgetSimulation<Provider: TimelineProvider> {
     private var daySegmentStart = 0
 
     // Timeline and display.
-    private var timeline = Timeline()
+    private var timeline = ReplayTimeline()
     /// The provider builds here; it becomes `timeline` only when delivered (a kill keeps the old one).
-    private var building = Timeline()
+    private var building = ReplayTimeline()
     private var serial: UInt64 = 0
     private var fetchTime: SimTime = -.infinity
     /// The first unpredictable change after `fetchTime` (fixed per delivered timeline).
@@ -196,7 +196,7 @@ public struct WidgetSimulation<Provider: TimelineProvider> {
             detail: source == .intent ? .intentFree : (inForeground ? .foreground : .none))
 
         building.reset()
-        let context = TimelineContext(now: t, clock: calendar.clock, unpredictableChanges: inputs.unpredictable, family: family)
+        let context = ReplayContext(now: t, clock: calendar.clock, unpredictableChanges: inputs.unpredictable, family: family)
         provider.getTimeline(in: context, into: &building)
         ensureSorted()
         let footprint = memory.footprint(entries: building.entries.count)

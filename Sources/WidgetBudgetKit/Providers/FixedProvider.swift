@@ -3,7 +3,7 @@
 /// Seed 002's clock is `FixedProvider(entries: 61, spacing: 60, firstOffset: 2, align: .minute,
 /// policy: .atEnd)`: a first entry 2 s after the reload, the second on the next whole minute,
 /// then one a minute.
-public struct FixedProvider: TimelineProvider, Sendable, Equatable {
+public struct FixedProvider: ReplayProvider, Sendable, Equatable {
     /// Number of entries per timeline (at least 1).
     public var entries: Int
     /// Seconds between entries (after the aligned second entry, when aligned).
@@ -24,9 +24,9 @@ public struct FixedProvider: TimelineProvider, Sendable, Equatable {
         self.policy = policy
     }
 
-    public mutating func getTimeline(in context: TimelineContext, into timeline: inout Timeline) {
+    public mutating func getTimeline(in context: ReplayContext, into timeline: inout ReplayTimeline) {
         let first = context.now + firstOffset
-        timeline.entries.append(TimelineEntry(date: first))
+        timeline.entries.append(ReplayEntry(date: first))
         if entries > 1 {
             let second: SimTime
             if let step = align.step {
@@ -35,7 +35,7 @@ public struct FixedProvider: TimelineProvider, Sendable, Equatable {
                 second = first + spacing
             }
             for i in 0..<(entries - 1) {
-                timeline.entries.append(TimelineEntry(date: second + Double(i) * spacing))
+                timeline.entries.append(ReplayEntry(date: second + Double(i) * spacing))
             }
         }
         switch policy {

@@ -1,10 +1,10 @@
 /// One entry, `.never`: the widget changes only when the app calls `reloadTimelines(ofKind:)`.
-public struct NeverProvider: TimelineProvider, Sendable, Equatable {
+public struct NeverProvider: ReplayProvider, Sendable, Equatable {
     /// Creates the provider.
     public init() {}
 
-    public mutating func getTimeline(in context: TimelineContext, into timeline: inout Timeline) {
-        timeline.entries.append(TimelineEntry(date: context.now))
+    public mutating func getTimeline(in context: ReplayContext, into timeline: inout ReplayTimeline) {
+        timeline.entries.append(ReplayEntry(date: context.now))
         timeline.policy = .never
     }
 }

@@ -62,13 +62,13 @@ public struct WindowedPolicy: Sendable, Equatable {
 }
 
 /// A built-in provider ready to run (an enum rather than an existential, so calls are direct).
-public enum BuiltInProvider: TimelineProvider, Sendable {
+public enum BuiltInProvider: ReplayProvider, Sendable {
     case fixed(FixedProvider)
     case untilFull(UntilFullProvider)
     case windows(WindowsProvider)
     case never(NeverProvider)
 
-    public mutating func getTimeline(in context: TimelineContext, into timeline: inout Timeline) {
+    public mutating func getTimeline(in context: ReplayContext, into timeline: inout ReplayTimeline) {
         switch self {
         case var .fixed(p):
             p.getTimeline(in: context, into: &timeline)

@@ -4,7 +4,7 @@
 /// `spacing` until the level reaches `full` (the last entry shows it full) with `.atEnd`; if full,
 /// one entry with `.never`. Each unpredictable content change (a potion, a fight) changes the level
 /// by ``ChangeEffect``.
-public struct UntilFullProvider: TimelineProvider, Sendable, Equatable {
+public struct UntilFullProvider: ReplayProvider, Sendable, Equatable {
     /// What an unpredictable change does to the level.
     public enum ChangeEffect: Sendable, Equatable {
         /// Sets the level (a fight knocks health back to 25).
@@ -42,7 +42,7 @@ public struct UntilFullProvider: TimelineProvider, Sendable, Equatable {
         min(full, baseLevel + ratePerHour * (t - baseTime) / Seconds.hour)
     }
 
-    public mutating func getTimeline(in context: TimelineContext, into timeline: inout Timeline) {
+    public mutating func getTimeline(in context: ReplayContext, into timeline: inout ReplayTimeline) {
         let changes = context.unpredictableChanges.times
         while changeCursor < changes.count && changes[changeCursor] <= context.now {
             let t = changes[changeCursor]
@@ -56,14 +56,14 @@ public struct UntilFullProvider: TimelineProvider, Sendable, Equatable {
         }
         let current = level(at: context.now)
         if current >= full - 1e-9 || ratePerHour <= 0 {
-            timeline.entries.append(TimelineEntry(date: context.now))
+            timeline.entries.append(ReplayEntry(date: context.now))
             timeline.policy = .never
             return
         }
         let step = ratePerHour * spacing / Seconds.hour
         let count = Int(((full - current) / step - 1e-9).rounded(.up)) + 1
         for i in 0..<count {
-            timeline.entries.append(TimelineEntry(date: context.now + Double(i) * spacing))
+            timeline.entries.append(ReplayEntry(date: context.now + Double(i) * spacing))
         }
         timeline.policy = .atEnd
     }

@@ -1,7 +1,7 @@
 /// A provider that behaves differently by time of day (the stock widget): inside a window it acts
 /// as that window's ``FixedProvider``; outside every window it returns one entry with
 /// `.after(next window start)`, so nothing reloads while the market is closed.
-public struct WindowsProvider: TimelineProvider, Sendable {
+public struct WindowsProvider: ReplayProvider, Sendable {
     /// The windows, each with the provider used inside it.
     public var windows: [(window: TimeWindow, provider: FixedProvider)]
     private var intervals: [IntervalSet]
@@ -14,12 +14,12 @@ public struct WindowsProvider: TimelineProvider, Sendable {
         }
     }
 
-    public mutating func getTimeline(in context: TimelineContext, into timeline: inout Timeline) {
+    public mutating func getTimeline(in context: ReplayContext, into timeline: inout ReplayTimeline) {
         for i in windows.indices where intervals[i].contains(context.now) {
             windows[i].provider.getTimeline(in: context, into: &timeline)
             return
         }
-        timeline.entries.append(TimelineEntry(date: context.now))
+        timeline.entries.append(ReplayEntry(date: context.now))
         let next = intervals.compactMap { $0.nextStart(after: context.now) }.min()
         timeline.policy = next.map { .after($0) } ?? .never
     }

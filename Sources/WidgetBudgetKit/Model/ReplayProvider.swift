@@ -1,5 +1,5 @@
 /// What the provider sees when WidgetKit asks for a timeline.
-public struct TimelineContext: Sendable {
+public struct ReplayContext: Sendable {
     /// The moment `getTimeline` runs, in simulation seconds.
     public var now: SimTime
     /// The user's local clock.
@@ -19,20 +19,20 @@ public struct TimelineContext: Sendable {
 }
 
 /// A widget's timeline logic, replayed by the engine: the counterpart of WidgetKit's
-/// `TimelineProvider.getTimeline(in:completion:)`.
+/// `ReplayProvider.getTimeline(in:completion:)`.
 ///
 /// Conform your own type to replay your provider's logic against budgets and memory limits:
 ///
 /// ```swift
-/// struct Every15Minutes: TimelineProvider {
-///     mutating func getTimeline(in context: TimelineContext, into timeline: inout Timeline) {
-///         for i in 0..<4 { timeline.entries.append(TimelineEntry(date: context.now + Double(i) * 900)) }
+/// struct Every15Minutes: ReplayProvider {
+///     mutating func getTimeline(in context: ReplayContext, into timeline: inout ReplayTimeline) {
+///         for i in 0..<4 { timeline.entries.append(ReplayEntry(date: context.now + Double(i) * 900)) }
 ///         timeline.policy = .atEnd
 ///     }
 /// }
 /// ```
-public protocol TimelineProvider {
+public protocol ReplayProvider {
     /// Fills `timeline` (handed over empty) for a reload at `context.now`: entries in ascending
     /// date order and a reload policy.
-    mutating func getTimeline(in context: TimelineContext, into timeline: inout Timeline)
+    mutating func getTimeline(in context: ReplayContext, into timeline: inout ReplayTimeline)
 }

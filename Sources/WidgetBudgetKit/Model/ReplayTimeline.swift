@@ -2,14 +2,14 @@
 ///
 /// The engine hands the same `Timeline` value to the provider at every reload, so a provider
 /// appends into storage that keeps its capacity: reloads do not allocate once warmed up.
-public struct Timeline: Sendable {
+public struct ReplayTimeline: Sendable {
     /// The entries, in ascending date order.
-    public var entries: [TimelineEntry]
+    public var entries: [ReplayEntry]
     /// What to do after them.
     public var policy: ReloadPolicy
 
     /// Creates a timeline.
-    public init(entries: [TimelineEntry] = [], policy: ReloadPolicy = .atEnd) {
+    public init(entries: [ReplayEntry] = [], policy: ReloadPolicy = .atEnd) {
         self.entries = entries
         self.policy = policy
     }
