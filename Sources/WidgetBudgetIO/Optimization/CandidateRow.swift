@@ -51,6 +51,13 @@ public struct CandidateRow: Sendable {
                 windows.append(w)
             }
         }
+        var perReplication: [Double] = []
+        for part in text("replication_objectives").split(separator: ";") {
+            guard let x = Double(part) else {
+                throw MergeError("\(place): replication_objectives: expected numbers joined by ';', found '\(part)'")
+            }
+            perReplication.append(x)
+        }
         let candidate = PolicyCandidate(
             spacing: try number("spacing_s"), entries: try integer("entries"), align: align,
             policy: policy, windows: windows)
@@ -58,6 +65,7 @@ public struct CandidateRow: Sendable {
             candidate: candidate, objective: try number("objective"), unlimitedObjective: try number("unlimited_objective"),
             chargedPerDay: try number("charged_per_day"), peakMemoryMB: try number("peak_memory_mb"),
             exhaustedDayFraction: try number("exhausted_day_fraction"), kills: try integer("kills"),
-            neededBudget: try integer("needed_budget"), feasible: text("feasible") == "true")
+            neededBudget: try integer("needed_budget"), feasible: text("feasible") == "true",
+            replicationObjectives: perReplication)
     }
 }

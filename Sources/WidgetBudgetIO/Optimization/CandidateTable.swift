@@ -7,12 +7,16 @@ import WidgetBudgetKit
 /// Columns: the candidate's parameters `spacing_s,entries,align,policy,after_s,windows`; the
 /// `summary.csv` metrics at the candidate's worst budget (`budget_min` and `budget_max` are that
 /// budget); `needed_budget` (the smallest daily budget at which it never waits) and
-/// `unlimited_objective` (its objective with that much budget); then `objective,feasible,reason`.
+/// `unlimited_objective` (its objective with that much budget); `replication_objectives` (the
+/// objective of each replication, `;`-separated, for paired differences: more for raced leaders);
+/// then `objective,feasible,reason`.
 public enum CandidateTable {
     /// The parameter columns.
     public static let parameterHeader = ["spacing_s", "entries", "align", "policy", "after_s", "windows"]
     /// The columns after the metrics.
-    public static let verdictHeader = ["needed_budget", "unlimited_objective", "objective", "feasible", "reason"]
+    public static let verdictHeader = [
+        "needed_budget", "unlimited_objective", "replication_objectives", "objective", "feasible", "reason",
+    ]
     /// The metric columns: `summary.csv`'s without `widget`.
     public static let metricHeader = Array(SimulationTables.summaryHeader.dropFirst())
 
@@ -41,6 +45,7 @@ public enum CandidateTable {
         Array(SimulationTables.summaryRow(e.summary).dropFirst())
             + [
                 String(e.neededBudget), NumberFormat.fixed(e.unlimitedObjective, objective.decimals),
+                e.replicationObjectives.map { NumberFormat.fixed($0, objective.replicationDecimals) }.joined(separator: ";"),
                 NumberFormat.fixed(e.objective, objective.decimals), e.feasible ? "true" : "false", e.reason,
             ]
     }

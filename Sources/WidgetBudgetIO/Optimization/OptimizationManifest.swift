@@ -38,7 +38,9 @@ public struct OptimizationManifest: Sendable, Equatable {
             ("memory_margin", DurationFormat.number(settings.constraints.memoryMargin)),
             ("memory_limit_mb", DurationFormat.number(s.memory.limitMB)),
             ("memory_ceiling_mb", NumberFormat.fixed(problem.memoryCeilingMB, 3)),
-            ("days", String(s.days)), ("replications", String(s.replications)), ("seed", String(s.seed)),
+            ("days", String(s.days)), ("replications", String(s.replications)),
+            ("max_replications", String(settings.maxReplications)),
+            ("tolerance", DurationFormat.number(settings.resolvedTolerance)), ("seed", String(s.seed)),
             ("first_offset_s", DurationFormat.number(settings.space.firstOffset)),
             ("content", content.isEmpty ? "none" : content.joined(separator: " and ")),
             ("app_reloads", appReloads ? "true" : "false"),
@@ -81,7 +83,9 @@ public struct OptimizationManifest: Sendable, Equatable {
 
     /// The ranking the run's conclusions use.
     public var ranking: CandidateRanking {
-        CandidateRanking(objective: objective, constraints: constraints, memoryCeilingMB: Double(self["memory_ceiling_mb"]) ?? 0)
+        CandidateRanking(
+            objective: objective, constraints: constraints, memoryCeilingMB: Double(self["memory_ceiling_mb"]) ?? 0,
+            tolerance: Double(self["tolerance"]))
     }
 
     /// The shard, from `K/N`.

@@ -14,6 +14,8 @@ public struct OptimizationOutcome: Sendable {
     public var current: [String]
     /// The best feasible candidate (`nil` for a partial shard, or when none is feasible).
     public var recommended: CandidateRow?
+    /// The leader by objective, its equivalents and the one chosen (`nil` when none is feasible).
+    public var choice: CandidateChoice?
     /// The best feasible real alternative.
     public var runnerUp: CandidateRow?
     /// The feasible candidates no other beats on objective, charged reloads and memory at once.
@@ -33,6 +35,7 @@ public struct OptimizationOutcome: Sendable {
         self.current = current
         recommended = nil
         runnerUp = nil
+        choice = nil
         pareto = []
         steps = []
         diagnosis = nil
@@ -42,7 +45,9 @@ public struct OptimizationOutcome: Sendable {
         // Records and rows are parallel; conclusions point back to rows by candidate.
         var rowOf: [PolicyCandidate: CandidateRow] = [:]
         for row in rows { rowOf[row.record.candidate] = row }
-        if let best = ranking.recommendation(records) {
+        if let choice = ranking.choice(records) {
+            let best = choice.chosen
+            self.choice = choice
             recommended = rowOf[best.candidate]
             runnerUp = ranking.runnerUp(records, after: best).flatMap { rowOf[$0.candidate] }
         } else {

@@ -72,6 +72,7 @@ public enum OptimizationOutput {
         if let r = o.runnerUp {
             add("runner-up", r.record.candidate.description, MetricView(candidate: r))
         }
-        return TextTable.render(rows)
+        let sure = ChoiceConfidence(outcome: o).summaryLines
+        return TextTable.render(rows) + sure.map { $0 + "\n" }.joined()
     }
 }

@@ -7,7 +7,7 @@ import WidgetBudgetKit
 public enum OptimizeSection {
     static let keys = [
         "widget", "spacing", "entries", "align", "policy", "windows", "objective", "constraints",
-        "replications", "first_offset", "method", "max_evaluations",
+        "replications", "first_offset", "method", "max_evaluations", "tolerance", "max_replications",
     ]
     static let constraintKeys = ["budgets", "max_exhausted_day_fraction", "memory_margin"]
 
@@ -115,10 +115,21 @@ public enum OptimizeSection {
             maxEvaluations = try v.int()
             if maxEvaluations < 1 { throw v.error("must be at least 1 (got \(maxEvaluations))") }
         }
+        let tolerance = try m?["tolerance"].map { v in try parse(v) { try OptimizeValueSyntax.tolerance($0, objective: objective) } }
+        var maxReplications = max(64, replications)
+        if let v = m?["max_replications"] {
+            let n = try v.int()
+            if !(1...100_000).contains(n) {
+                throw v.error("must be between 1 and 100000 (got \(n))", hint: "racing adds replications up to this; 1 turns it off")
+            }
+            // Never below the replications every candidate runs.
+            maxReplications = max(n, replications)
+        }
         return OptimizationSettings(
             widget: widget, space: space, objective: objective,
             constraints: OptimizationConstraints(budgets: budgets, maxExhaustedDayFraction: exhausted, memoryMargin: margin),
-            replications: replications, method: method, searchBudget: maxEvaluations)
+            replications: replications, method: method, searchBudget: maxEvaluations, tolerance: tolerance,
+            maxReplications: maxReplications)
     }
 
     // MARK: Axes

@@ -125,4 +125,21 @@ enum OptimizeValueSyntax {
         }
         return x
     }
+
+    /// `optimize.tolerance`: a duration (`1s`, `30s`) for an age objective, a fraction for a
+    /// freshness one; 0 or more.
+    static func tolerance(_ text: String, objective: OptimizationObjective) throws -> Double {
+        if objective.higherIsBetter {
+            guard let x = Double(text), x.isFinite, x >= 0, x < 1 else {
+                throw OptimizeValueProblem(
+                    message: "expected a fraction from 0 to 1 (excluded) for \(objective.rawValue), found '\(text)'", hint: "e.g. 0.001")
+            }
+            return x
+        }
+        guard let seconds = DurationSyntax.seconds(text) ?? Double(text), seconds.isFinite, seconds >= 0 else {
+            throw OptimizeValueProblem(
+                message: "expected a duration of 0 or more for \(objective.rawValue), found '\(text)'", hint: "e.g. 1s or 30s")
+        }
+        return seconds
+    }
 }

@@ -17,7 +17,10 @@ public enum OptimizationPlots {
         let candidates = try CSVReader.read(path: candidatesPath)
         let paretoPath = (folder as NSString).appendingPathComponent("pareto.csv")
         let pareto = FileManager.default.fileExists(atPath: paretoPath) ? try CSVReader.read(path: paretoPath) : nil
-        let table = try PlottedCandidates(candidates, pareto: pareto, objective: objective)
+        let recommendationPath = (folder as NSString).appendingPathComponent("recommendation.csv")
+        let recommendation =
+            FileManager.default.fileExists(atPath: recommendationPath) ? try CSVReader.read(path: recommendationPath) : nil
+        let table = try PlottedCandidates(candidates, pareto: pareto, objective: objective, recommendation: recommendation)
         return [paretoFront(table, scenarioName: scenarioName), objectiveMap(table, scenarioName: scenarioName)]
     }
 

@@ -22,6 +22,15 @@ struct PlottedCandidates {
         var onTradeOff = false
         /// The candidate in words, for the data file.
         var label: String
+        /// The candidate (for the ranking's cost order).
+        var candidate: PolicyCandidate
+
+        /// The numbers the optimizer's ranking reads.
+        var record: CandidateRecord {
+            CandidateRecord(
+                candidate: candidate, objective: objective, unlimitedObjective: objective, chargedPerDay: chargedPerDay,
+                peakMemoryMB: peakMemoryMB, exhaustedDayFraction: 0, kills: 0, neededBudget: 0, feasible: feasible)
+        }
     }
 
     var rows: [Row]
@@ -33,7 +42,11 @@ struct PlottedCandidates {
 
     static let keyColumns = ["spacing_s", "entries", "align", "policy", "after_s", "windows"]
 
-    init(_ table: CSVTable, pareto: CSVTable?, objective: OptimizationObjective) throws {
+    /// The optimizer's recommendation (from `recommendation.csv`), when known: the figures mark it
+    /// as the best, so they always agree with `recommendation.md`.
+    var recommendedKey: String?
+
+    init(_ table: CSVTable, pareto: CSVTable?, objective: OptimizationObjective, recommendation: CSVTable? = nil) throws {
         self.objective = objective
         if objective.higherIsBetter {
             scale = 100
@@ -59,6 +72,10 @@ struct PlottedCandidates {
             let columns = try Self.keyColumns.map { try pareto.requireColumn($0) }
             frontKeys = Set(pareto.rows.map { key($0, columns) })
         }
+        if let recommendation, let first = recommendation.rows.first {
+            let columns = try Self.keyColumns.map { try recommendation.requireColumn($0) }
+            recommendedKey = key(first, columns)
+        }
         let keyIndexes = Self.keyColumns.map { index[$0]! }
         rows = try table.rows.map { r in
             let flag = r[index["feasible"]!].lowercased()
@@ -72,12 +89,16 @@ struct PlottedCandidates {
             if !windows.isEmpty { policyText += ", during \(windows)" }
             let spacing = try number(r, "spacing_s")
             let entries = Int(try number(r, "entries"))
+            let candidate = PolicyCandidate(
+                spacing: spacing, entries: entries, align: EntryAlignment(rawValue: align) ?? .none,
+                policy: policy == "never" ? .never : policy == "after" ? .after(Double(after) ?? 0) : .atEnd,
+                windows: windows.split(separator: ";").compactMap { TimeWindow(String($0)) })
             return Row(
                 spacing: spacing, entries: entries, policyKey: [align, policy, after, windows].joined(separator: "|"),
                 policyText: policyText,
                 key: key(r, keyIndexes), chargedPerDay: try number(r, "charged_per_day"), peakMemoryMB: try number(r, "peak_memory_mb"),
                 objective: try number(r, "objective"), feasible: ["true", "1", "yes"].contains(flag), onFront: false,
-                label: "\(entries) × \(spacing == 0 ? "-" : DurationFormat.string(spacing)), \(policyText)")
+                label: "\(entries) × \(spacing == 0 ? "-" : DurationFormat.string(spacing)), \(policyText)", candidate: candidate)
         }
         // The trade-off: feasible candidates no other beats on both charged reloads and objective.
         let byCharge = rows.indices.filter { rows[$0].feasible }
@@ -92,21 +113,24 @@ struct PlottedCandidates {
         for i in rows.indices { rows[i].onFront = frontKeys.map { $0.contains(rows[i].key) } ?? rows[i].onTradeOff }
     }
 
-    /// True when `a` beats `b`: feasible first, then the objective, then fewer charged reloads.
-    func isBetter(_ a: Row, than b: Row) -> Bool {
-        if a.feasible != b.feasible { return a.feasible }
-        let la = objective.loss(a.objective), lb = objective.loss(b.objective)
-        if la != lb { return la < lb }
-        return a.chargedPerDay < b.chargedPerDay
+    /// The index of the best feasible candidate, if any: the optimizer's recommendation when
+    /// `recommendation.csv` was given, otherwise chosen from these rows by the optimizer's own rule
+    /// (``CandidateRanking/choice(_:feasibleOnly:unlimited:)``, default tolerance).
+    var best: Int? {
+        if let recommendedKey { return rows.firstIndex { $0.key == recommendedKey } }
+        let records = rows.map(\.record)
+        guard let chosen = ranking.choice(records)?.chosen else { return nil }
+        return records.firstIndex { $0.candidate == chosen.candidate }
     }
 
-    /// The index of the best feasible candidate, if any.
-    var best: Int? {
-        var found: Int?
-        for i in rows.indices where rows[i].feasible {
-            if let f = found, !isBetter(rows[i], than: rows[f]) { continue }
-            found = i
-        }
-        return found
+    /// True when `a` lists before `b` in the optimizer's order (``CandidateRanking/precedes(_:_:)``).
+    func isBetter(_ a: Row, than b: Row) -> Bool {
+        ranking.precedes(a.record, b.record)
+    }
+
+    /// The optimizer's ranking for these rows: the objective's default tolerance, feasibility as
+    /// the file says.
+    private var ranking: CandidateRanking {
+        CandidateRanking(objective: objective, constraints: OptimizationConstraints(budgets: 1...1), memoryCeilingMB: .infinity)
     }
 }

@@ -12,6 +12,9 @@ public struct CandidateEvaluation: Sendable {
     public var neededBudget: Int
     /// The objective at the worst budget, rounded as written.
     public var objective: Double
+    /// The objective of each replication at the worst budget (rounded to
+    /// ``OptimizationObjective/replicationDecimals``), for paired differences.
+    public var replicationObjectives: [Double] = []
     /// The objective with a budget of at least ``neededBudget`` (the unconstrained run), rounded.
     public var unlimitedObjective: Double
     /// The constraints it fails; empty when feasible.

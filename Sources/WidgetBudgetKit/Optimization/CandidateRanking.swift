@@ -1,9 +1,14 @@
 /// Orders evaluated candidates and draws the conclusions: the recommendation, the runner-up, the
 /// Pareto front, and the budgets at which the advice changes.
 ///
-/// Feasible candidates come first, by objective (better first), then fewer charged reloads a
-/// day, then less peak memory, then canonical order: among equally fresh policies the one that
-/// spends the least budget and memory wins. Infeasible candidates follow, closest to feasible first.
+/// Listing order (``ranked(_:)``, the Pareto front): feasible candidates first, by objective
+/// (better first), then fewer charged reloads a day, then less peak memory, then canonical order.
+/// Infeasible candidates follow, closest to feasible first.
+///
+/// Choosing (``choice(_:)``: the recommendation, the runner-up, each budget step) is honest about
+/// noise: the leader by objective and every candidate *equivalent* to it (objectives within the
+/// ``tolerance``, or a paired difference over the common random numbers whose 95 % interval
+/// contains 0) compete on cost: less budget, then less memory, then the simpler policy.
 public struct CandidateRanking: Sendable {
     /// The objective.
     public var objective: OptimizationObjective
@@ -11,12 +16,19 @@ public struct CandidateRanking: Sendable {
     public var constraints: OptimizationConstraints
     /// The memory ceiling the margin leaves, MB.
     public var memoryCeilingMB: Double
+    /// Objective differences at most this large are of no practical interest (seconds for ages,
+    /// a fraction for freshness).
+    public var tolerance: Double
 
-    /// Creates a ranking.
-    public init(objective: OptimizationObjective, constraints: OptimizationConstraints, memoryCeilingMB: Double) {
+    /// Creates a ranking; `tolerance` defaults to the objective's ``OptimizationObjective/defaultTolerance``.
+    public init(
+        objective: OptimizationObjective, constraints: OptimizationConstraints, memoryCeilingMB: Double,
+        tolerance: Double? = nil
+    ) {
         self.objective = objective
         self.constraints = constraints
         self.memoryCeilingMB = memoryCeilingMB
+        self.tolerance = tolerance ?? objective.defaultTolerance
     }
 
     /// True when `a` ranks before `b`.
@@ -67,22 +79,24 @@ public struct CandidateRanking: Sendable {
         records.sorted(by: precedes)
     }
 
-    /// The best feasible record, if any.
+    /// The recommendation (see ``choice(_:)``), if any record is feasible.
     public func recommendation(_ records: [CandidateRecord]) -> CandidateRecord? {
-        records.filter(\.feasible).min(by: precedes)
+        choice(records)?.chosen
     }
 
     /// The best feasible record that differs from `best` in more than its number of entries (a
     /// real alternative, not the same policy with one entry more): another policy, window list,
     /// spacing or alignment (spacing and alignment count only when both have several entries).
+    /// It is chosen from those alternatives by the same rule as the recommendation.
     public func runnerUp(_ records: [CandidateRecord], after best: CandidateRecord) -> CandidateRecord? {
         let b = best.candidate
-        return records.filter { r in
-            let c = r.candidate
-            // Spacing and alignment mean nothing for a single entry.
-            let sameEntries = c.entries == 1 || b.entries == 1 || (c.spacing == b.spacing && c.align == b.align)
-            return r.feasible && !(sameEntries && c.policy == b.policy && c.windows == b.windows)
-        }.min(by: precedes)
+        return choice(
+            records.filter { r in
+                let c = r.candidate
+                // Spacing and alignment mean nothing for a single entry.
+                let sameEntries = c.entries == 1 || b.entries == 1 || (c.spacing == b.spacing && c.align == b.align)
+                return !(sameEntries && c.policy == b.policy && c.windows == b.windows)
+            })?.chosen
     }
 
     /// The feasible records that no other feasible record beats on objective, charged reloads per
@@ -112,16 +126,25 @@ public struct CandidateRanking: Sendable {
     /// objective among those needing at most B.
     ///
     /// - Complexity: O(n log n).
+    /// The best at B is chosen by the recommendation's rule on the unconstrained objective, with
+    /// the tolerance alone (the unconstrained runs keep no per-replication values).
+    ///
+    /// - Complexity: O(n·k) for n records and k distinct needed budgets up to `maxBudget`.
     public func budgetSteps(_ records: [CandidateRecord], maxBudget: Int) -> [BudgetStep] {
-        let eligible = records.filter { !memoryViolated($0) }.sorted { precedesByObjective($0, $1, unlimited: true) }
+        let eligible = records.filter { !memoryViolated($0) }
+        let thresholds = Set(eligible.map(\.neededBudget)).filter { $0 <= maxBudget }.sorted()
         var steps: [BudgetStep] = []
-        var lowestSoFar = Int.max
-        for r in eligible where r.neededBudget < lowestSoFar && r.neededBudget <= maxBudget {
-            let upper = lowestSoFar == Int.max ? maxBudget : lowestSoFar - 1
-            steps.append(BudgetStep(budgets: r.neededBudget...upper, record: r))
-            lowestSoFar = r.neededBudget
+        for (i, b) in thresholds.enumerated() {
+            let pool = eligible.filter { $0.neededBudget <= b }
+            guard let best = choice(pool, feasibleOnly: false, unlimited: true)?.chosen else { continue }
+            let upper = i + 1 < thresholds.count ? thresholds[i + 1] - 1 : maxBudget
+            if let last = steps.last, last.record.candidate == best.candidate {
+                steps[steps.count - 1] = BudgetStep(budgets: last.budgets.lowerBound...upper, record: best)
+            } else {
+                steps.append(BudgetStep(budgets: b...upper, record: best))
+            }
         }
-        return steps.reversed()
+        return steps
     }
 
     /// Why no candidate is feasible, naming the constraint that binds.

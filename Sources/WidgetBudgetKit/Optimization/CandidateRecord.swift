@@ -5,6 +5,9 @@ public struct CandidateRecord: Sendable {
     public var candidate: PolicyCandidate
     /// The objective at the worst budget.
     public var objective: Double
+    /// The objective of each replication at the worst budget, for paired differences (as many
+    /// as the candidate was run: more for leaders that were raced).
+    public var replicationObjectives: [Double]
     /// The objective with a budget of at least ``neededBudget``.
     public var unlimitedObjective: Double
     /// Charged reloads per day at the worst budget (3 decimals).
@@ -23,10 +26,12 @@ public struct CandidateRecord: Sendable {
     /// Creates a record.
     public init(
         candidate: PolicyCandidate, objective: Double, unlimitedObjective: Double, chargedPerDay: Double,
-        peakMemoryMB: Double, exhaustedDayFraction: Double, kills: Int, neededBudget: Int, feasible: Bool
+        peakMemoryMB: Double, exhaustedDayFraction: Double, kills: Int, neededBudget: Int, feasible: Bool,
+        replicationObjectives: [Double] = []
     ) {
         self.candidate = candidate
         self.objective = objective
+        self.replicationObjectives = replicationObjectives
         self.unlimitedObjective = unlimitedObjective
         self.chargedPerDay = chargedPerDay
         self.peakMemoryMB = peakMemoryMB
@@ -43,7 +48,7 @@ public struct CandidateRecord: Sendable {
             objective: e.objective, unlimitedObjective: e.unlimitedObjective,
             chargedPerDay: Quantize.round(e.summary.chargedPerDay, 3), peakMemoryMB: Quantize.round(e.summary.peakMemoryMB, 3),
             exhaustedDayFraction: Quantize.round(e.summary.exhaustedDayFraction, 4), kills: e.summary.kills,
-            neededBudget: e.neededBudget, feasible: e.feasible)
+            neededBudget: e.neededBudget, feasible: e.feasible, replicationObjectives: e.replicationObjectives)
     }
 
     /// The canonical sort key.

@@ -19,16 +19,35 @@ public enum OptimizationObjective: String, Sendable, Equatable, CaseIterable {
         higherIsBetter ? 6 : 2
     }
 
+    /// Decimals kept for the per-replication values (`replication_objectives`): two more than
+    /// ``decimals``, so paired differences are not rounded away.
+    public var replicationDecimals: Int { decimals + 2 }
+
+    /// The practical tolerance when `optimize.tolerance` is not set: 1 s for ages, 0.001 for
+    /// fractions. Candidates closer than this are equivalent (see ``CandidateRanking``).
+    public var defaultTolerance: Double {
+        higherIsBetter ? 0.001 : 1
+    }
+
     /// The objective's value in a summary, rounded to ``decimals`` (views missing count as 0).
     public func value(of summary: WidgetSummary) -> Double {
-        let raw: Double
+        Quantize.round(measure(summary), decimals)
+    }
+
+    /// The objective's value in a summary, unrounded (views missing count as 0).
+    public func measure(_ summary: WidgetSummary) -> Double {
         switch self {
-        case .meanAge: raw = summary.meanAge
-        case .p95Age: raw = summary.p95Age
-        case .viewFreshness: raw = summary.viewFreshness ?? 0
-        case .freshness: raw = summary.freshness
+        case .meanAge: return summary.meanAge
+        case .p95Age: return summary.p95Age
+        case .viewFreshness: return summary.viewFreshness ?? 0
+        case .freshness: return summary.freshness
         }
-        return Quantize.round(raw, decimals)
+    }
+
+    /// The objective of each replication on its own, rounded to ``replicationDecimals``: the
+    /// values paired differences are taken over.
+    public func perReplication(_ runs: [WidgetRunResult], widget: String) -> [Double] {
+        runs.map { Quantize.round(measure(WidgetSummary(widget: widget, runs: [$0])), replicationDecimals) }
     }
 
     /// The value turned into a loss: lower is better whatever the objective.

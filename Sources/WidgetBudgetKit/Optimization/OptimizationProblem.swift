@@ -36,11 +36,25 @@ public struct OptimizationProblem: Sendable {
     /// The memory ceiling the margin leaves, MB.
     public var memoryCeilingMB: Double { settings.constraints.memoryCeiling(limitMB: scenario.memory.limitMB) }
 
-    /// Evaluates a candidate of the space.
-    public func evaluate(_ candidate: PolicyCandidate) -> CandidateEvaluation {
-        var e = evaluate(provider: candidate.providerSpec(firstOffset: settings.space.firstOffset))
+    /// The ranking of the settings (objective, constraints, tolerance) under this scenario's memory limit.
+    public var ranking: CandidateRanking {
+        CandidateRanking(
+            objective: settings.objective, constraints: settings.constraints, memoryCeilingMB: memoryCeilingMB,
+            tolerance: settings.resolvedTolerance)
+    }
+
+    /// Evaluates a candidate of the space, over `replications` replications (default: the
+    /// settings'; more for racing, each drawn from the scenario's seed as the first ones are).
+    public func evaluate(_ candidate: PolicyCandidate, replications: Int? = nil) -> CandidateEvaluation {
+        var e = evaluate(provider: candidate.providerSpec(firstOffset: settings.space.firstOffset), replications: replications)
         e.candidate = candidate
         return e
+    }
+
+    /// The inputs of replication `r`: drawn once for the settings' replications, on demand beyond.
+    func input(_ r: Int) -> WidgetInputs {
+        r < inputs.count
+            ? inputs[r] : WidgetInputs(scenario: scenario, calendar: calendar, widgetIndex: settings.widget, replication: r)
     }
 
     /// Evaluates any built-in provider (the scenario's current one, for comparison) at its worst
@@ -51,13 +65,14 @@ public struct OptimizationProblem: Sendable {
     /// the worst case, exactly. When some replication waits, it is run again without a budget for
     /// the needed budget and the unconstrained objective; and when the constraints allow some
     /// exhausted days, every budget of the range below the needed one is run and the worst kept.
-    public func evaluate(provider spec: ProviderSpec) -> CandidateEvaluation {
+    public func evaluate(provider spec: ProviderSpec, replications: Int? = nil) -> CandidateEvaluation {
+        let reps = Array(0..<(replications ?? inputs.count))
         let budgets = settings.constraints.budgets
         let model = scenario.budget.model
         let allowed = settings.constraints.maxExhaustedDayFraction
         var atMin: [WidgetRunResult] = [], unlimited: [WidgetRunResult] = [], needed: [Int] = []
         var binding = false
-        for r in inputs.indices {
+        for r in reps {
             let run = simulate(spec, replication: r, budget: budgets.lowerBound, model: model)
             atMin.append(run)
             if run.days.contains(where: { $0.deferred > 0 }) {
@@ -72,19 +87,20 @@ public struct OptimizationProblem: Sendable {
         }
         let objective = settings.objective
         var worst = budgets.lowerBound
-        var summary = WidgetSummary(widget: widget.name, runs: atMin)
+        var summary = WidgetSummary(widget: widget.name, runs: atMin), worstRuns = atMin
         let neededBudget = needed.max() ?? 1
         if binding && allowed > 0 && summary.exhaustedDayFraction <= allowed {
             // Some days may run out: every budget that still binds somewhere must be checked.
             let top = min(neededBudget - 1, budgets.upperBound)
             if top > budgets.lowerBound {
                 for b in (budgets.lowerBound + 1)...top {
-                    let runs = inputs.indices.map { r in
+                    let runs = reps.map { r in
                         needed[r] <= b ? unlimited[r] : simulate(spec, replication: r, budget: b, model: model)
                     }
                     let s = WidgetSummary(widget: widget.name, runs: runs)
                     if isWorse(s, than: summary) {
                         summary = s
+                        worstRuns = runs
                         worst = b
                     }
                 }
@@ -93,7 +109,9 @@ public struct OptimizationProblem: Sendable {
         let unlimitedSummary = binding ? WidgetSummary(widget: widget.name, runs: unlimited) : summary
         return CandidateEvaluation(
             candidate: nil, provider: spec, summary: summary, worstBudget: worst, neededBudget: neededBudget,
-            objective: objective.value(of: summary), unlimitedObjective: objective.value(of: unlimitedSummary),
+            objective: objective.value(of: summary),
+            replicationObjectives: objective.perReplication(worstRuns, widget: widget.name),
+            unlimitedObjective: objective.value(of: unlimitedSummary),
             violations: violations(summary, worst: worst, needed: neededBudget))
     }
 
@@ -124,7 +142,7 @@ public struct OptimizationProblem: Sendable {
     /// One replication of `spec` at daily budget `budget`, reload events recorded (for the charge
     /// times).
     func simulate(_ spec: ProviderSpec, replication r: Int, budget: Int, model: BudgetModel) -> WidgetRunResult {
-        var inputs = self.inputs[r]
+        var inputs = input(r)
         inputs.dailyBudget = budget
         var simulation = WidgetSimulation(
             provider: spec.makeProvider(clock: calendar.clock, horizon: calendar.horizon), inputs: inputs,

@@ -28,12 +28,17 @@ public struct OptimizationSettings: Sendable, Equatable {
     public var exhaustiveLimit: Int
     /// The most evaluations the search makes.
     public var searchBudget: Int
+    /// Objective differences smaller than this are of no practical interest (`optimize.tolerance`;
+    /// `nil`: the objective's ``OptimizationObjective/defaultTolerance``).
+    public var tolerance: Double?
+    /// The most replications racing gives a leader (`optimize.max_replications`).
+    public var maxReplications: Int
 
     /// Creates settings.
     public init(
         widget: Int = 0, space: SearchSpace, objective: OptimizationObjective = .meanAge,
         constraints: OptimizationConstraints, replications: Int = 8, method: SearchMethod = .auto,
-        exhaustiveLimit: Int = 5_000, searchBudget: Int = 4_000
+        exhaustiveLimit: Int = 5_000, searchBudget: Int = 4_000, tolerance: Double? = nil, maxReplications: Int = 64
     ) {
         self.widget = widget
         self.space = space
@@ -43,7 +48,12 @@ public struct OptimizationSettings: Sendable, Equatable {
         self.method = method
         self.exhaustiveLimit = exhaustiveLimit
         self.searchBudget = searchBudget
+        self.tolerance = tolerance
+        self.maxReplications = maxReplications
     }
+
+    /// The tolerance in force: ``tolerance`` or the objective's default.
+    public var resolvedTolerance: Double { tolerance ?? objective.defaultTolerance }
 
     /// The method used for a space of `count` candidates (`auto` resolved).
     public func resolvedMethod(count: Int) -> SearchMethod {

@@ -16,6 +16,7 @@ public enum Optimizer {
         let method = shard.isPartial ? .exhaustive : settings.resolvedMethod(count: all.count)
         let current = problem.evaluate(provider: problem.widget.provider)
         let counter = ProgressCounter()
+        let ranking = problem.ranking
         var evaluations: [CandidateEvaluation]
         switch method {
         case .exhaustive, .auto:
@@ -26,9 +27,6 @@ public enum Optimizer {
                 return e
             }
         case .search:
-            let ranking = CandidateRanking(
-                objective: settings.objective, constraints: settings.constraints,
-                memoryCeilingMB: problem.memoryCeilingMB)
             let search = PolicySearch(space: settings.space, ranking: ranking, maxEvaluations: settings.searchBudget)
             var found: [CandidateEvaluation] = []
             search.run { batch in
@@ -41,6 +39,13 @@ public enum Optimizer {
                 return done.map(CandidateRecord.init)
             }
             evaluations = found.sorted { PolicyCandidate.canonicalOrder($0.candidate!, $1.candidate!) }
+        }
+        if !shard.isPartial {
+            // Racing: the leaders noise cannot yet separate get more replications.
+            let racing = CandidateRacing(problem: problem, ranking: ranking, maxReplications: settings.maxReplications)
+            evaluations = racing.race(evaluations) { candidates, n in
+                ParallelMap.map(count: candidates.count) { i in problem.evaluate(candidates[i], replications: n) }
+            }
         }
         return OptimizationResult(
             method: method == .auto ? .exhaustive : method, spaceSize: all.count, shard: shard,

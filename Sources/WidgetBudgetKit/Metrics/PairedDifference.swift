@@ -1,5 +1,3 @@
-import WidgetBudgetKit
-
 /// A paired comparison of two scenarios' per-replication values: replication r of both ran with the
 /// same seed, so their content changes, views and app activity match (common random numbers) and
 /// the differences r by r carry less noise than the two means.
