@@ -39,6 +39,7 @@ public enum CalibratedScenario {
         y.append("replications: 20")
         y.append("seed: 1")
         y += budget(a)
+        y += memory(a)
         y += system(a)
         y += widgets(a)
         y += app(a)
@@ -87,6 +88,45 @@ public enum CalibratedScenario {
         }
         return y
     }
+
+    /// The memory model of the widget with the most likely kills (then the most timelines with a
+    /// footprint), when the log has `memory_mb`.
+    static func memory(_ a: DeviceLogAnalysis) -> [String] {
+        let fitted = a.widgets.compactMap { w in w.memoryCalibration.map { (w, $0) } }
+        guard let (w, m) = fitted.max(by: { x, z in (x.0.likelyKillCount, x.1.timelines) < (z.0.likelyKillCount, z.1.timelines) })
+        else { return [] }
+        let uncertain = m.uncertain ? "UNCERTAIN: " : ""
+        let source = "\(comment(w.name)): \(m.timelines) timelines of \(m.sizes) size\(m.sizes == 1 ? "" : "s") with memory_mb"
+        var y = ["memory:"]
+        if m.baseFitted {
+            y.append(
+                "  base_mb: \(mbText(m.baseMB))   # \(uncertain)Theil–Sen line through the median footprint per timeline size; \(source)")
+            let interval =
+                m.perEntryInterval.map { "95 % interval \(kbText($0.lowerBound))–\(kbText($0.upperBound)) KB" }
+                ?? "too few sizes for an interval"
+            y.append("  per_entry_kb: \(kbText(m.perEntryKB))   # \(uncertain)its slope, \(interval)")
+        } else {
+            y.append(
+                "  base_mb: \(mbText(m.baseMB))   # UNCERTAIN: assumed (fewer than \(MemoryCalibration.minimumSizes) timeline sizes: "
+                    + "the line is not identified); \(source)")
+            y.append("  per_entry_kb: \(kbText(m.perEntryKB))   # UNCERTAIN: through the median footprint and the assumed base")
+        }
+        var why: String
+        switch (m.limitLower, m.limitUpper) {
+        case let (lo?, hi?) where lo < hi:
+            why = "the largest size that rendered takes \(mbText(lo)) MB, the smallest killed \(mbText(hi)) MB"
+        case let (_, hi?): why = "timelines of \(mbText(hi)) MB and more were killed"
+        case let (lo?, nil): why = "no kill; the largest timeline took \(mbText(lo)) MB"
+        case (nil, nil): why = "no size to tell"
+        }
+        let typical = m.limitMB == MemoryCalibration.typicalLimitMB ? "; Apple's typical 30 MB fits" : ""
+        y.append("  limit_mb: \(mbText(m.limitMB))   # \(why)\(typical)")
+        return y
+    }
+
+    static func mbText(_ mb: Double) -> String { DurationFormat.number((mb * 10).rounded() / 10) }
+
+    static func kbText(_ kb: Double) -> String { DurationFormat.number(kb.rounded()) }
 
     static func system(_ a: DeviceLogAnalysis) -> [String] {
         var y = ["system:"]

@@ -10,7 +10,9 @@ import WidgetBudgetKit
 /// `placeholder` row follows a second later. App requests become `app-reload` rows (kind empty for
 /// `reloadAllTimelines()`) at the moment the app calls, as on a device (`app_reload_delay` before
 /// they reach WidgetKit). Foreground sessions become `foreground-start`/`foreground-end`
-/// rows and the user's views `view` rows. Times carry the scenario's UTC offset.
+/// rows and the user's views `view` rows. Times carry the scenario's UTC offset; rows at the same
+/// instant come in ``DeviceLogRecord/Event/tieOrder``, the engine's own order (a session is
+/// `[start, end)`: its `foreground-end` comes before a reload at that instant).
 ///
 /// What a device log cannot show is lost, as on a device: App Intent reloads look like charged
 /// reloads, and the budget is not in the log at all.
@@ -28,12 +30,12 @@ public enum DeviceLogExporter {
 
         var out: [(order: Int, sequence: Int, record: DeviceLogRecord)] = []
         func emit(
-            _ t: SimTime, _ event: DeviceLogRecord.Event, kind: String = "", family: String = "", tie: Int,
+            _ t: SimTime, _ event: DeviceLogRecord.Event, kind: String = "", family: String = "",
             _ fill: (inout DeviceLogRecord) -> Void = { _ in }
         ) {
             var r = DeviceLogRecord(time: unix(t), utcOffset: offset(t), event: event, kind: kind, family: family)
             fill(&r)
-            out.append((tie, out.count, r))
+            out.append((event.tieOrder, out.count, r))
         }
 
         var appCalls = Set<AppCall>()
@@ -60,7 +62,7 @@ public enum DeviceLogExporter {
                     case .never: policy = .never
                     case let .after(date): policy = .after(unix(date))
                     }
-                    emit(e.time, .timeline, kind: spec.kind, family: spec.family, tie: 2) { r in
+                    emit(e.time, .timeline, kind: spec.kind, family: spec.family) { r in
                         r.entries = entries.count
                         r.firstEntry = entries.first.map { unix($0.date) }
                         r.lastEntry = entries.last.map { unix($0.date) }
@@ -69,7 +71,7 @@ public enum DeviceLogExporter {
                     }
                     if outcome?.kind == .kill && !delivered {
                         // WidgetKit falls back on the placeholder once the extension is gone: a second later.
-                        emit(e.time + 1, .placeholder, kind: spec.kind, family: spec.family, tie: 3)
+                        emit(e.time + 1, .placeholder, kind: spec.kind, family: spec.family)
                     }
                     if outcome?.kind == .deliver { delivered = true }
                 default:
@@ -81,16 +83,16 @@ public enum DeviceLogExporter {
             for request in inputs.appRequests {
                 let kind = request.source == .appAll ? "" : spec.kind
                 if appCalls.insert(AppCall(time: request.calledAt, kind: kind)).inserted {
-                    emit(request.calledAt, .appReload, kind: kind, tie: 1)
+                    emit(request.calledAt, .appReload, kind: kind)
                 }
             }
-            for t in inputs.views.times { emit(t, .view, kind: spec.kind, family: spec.family, tie: 4) }
+            for t in inputs.views.times { emit(t, .view, kind: spec.kind, family: spec.family) }
         }
         if !scenario.widgets.isEmpty {
             let inputs = WidgetInputs(scenario: scenario, calendar: calendar, widgetIndex: 0, replication: replication)
             for (start, end) in zip(inputs.foreground.starts, inputs.foreground.ends) {
-                emit(start, .foregroundStart, tie: 0)
-                if end < calendar.horizon { emit(end, .foregroundEnd, tie: 5) }
+                emit(start, .foregroundStart)
+                if end < calendar.horizon { emit(end, .foregroundEnd) }
             }
         }
         out.sort { a, b in

@@ -28,6 +28,7 @@ enum BudgetEstimator {
             switch r.cause {
             case .policy, .policyAndApp: trigger = .policy
             case .app: trigger = .app
+            case .retry: trigger = .retry
             case .first, .unprompted, .unknown: continue
             }
             let start = r.waitStart

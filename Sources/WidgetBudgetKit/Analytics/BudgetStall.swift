@@ -8,6 +8,8 @@ public struct BudgetStall: Sendable, Equatable {
         case policy
         /// The app.
         case app
+        /// WidgetKit's retry after a kill.
+        case retry
     }
 
     /// When the reload could have run: it was due (or requested by the app) and the minimum

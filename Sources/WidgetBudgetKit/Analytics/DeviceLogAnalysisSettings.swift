@@ -20,11 +20,15 @@ public struct DeviceLogAnalysisSettings: Sendable, Equatable {
     public var earlyTolerance: Double
     /// No rows for longer than this is a gap: not counted as observed time, seconds (default 24 h).
     public var gapThreshold: Double
+    /// How long WidgetKit waits after a kill before it retries, seconds (default 15 min, the
+    /// scenario's `memory.retry_after` default; not in the log).
+    public var killRetryInterval: Double
 
     /// Creates settings; the defaults suit an iOS widget.
     public init(
         minReloadInterval: Double = 300, stallThreshold: Double = 600, resumeTolerance: Double = 120,
-        appAnswerWindow: Double = 120, earlyTolerance: Double = 60, gapThreshold: Double = Seconds.day
+        appAnswerWindow: Double = 120, earlyTolerance: Double = 60, gapThreshold: Double = Seconds.day,
+        killRetryInterval: Double = 900
     ) {
         self.minReloadInterval = minReloadInterval
         self.stallThreshold = stallThreshold
@@ -32,5 +36,6 @@ public struct DeviceLogAnalysisSettings: Sendable, Equatable {
         self.appAnswerWindow = appAnswerWindow
         self.earlyTolerance = earlyTolerance
         self.gapThreshold = gapThreshold
+        self.killRetryInterval = killRetryInterval
     }
 }

@@ -122,6 +122,18 @@ public struct DeviceLogAnalyzer: Sendable {
         group.sort { a, b in
             a.event.tieOrder != b.event.tieOrder ? a.event.tieOrder < b.event.tieOrder : a.position < b.position
         }
+        if openSession == nil, let end = group.firstIndex(where: { $0.event == .foregroundEnd }),
+            let start = group.firstIndex(where: { $0.event == .foregroundStart })
+        {
+            // A session that starts and ends at one instant is empty: `[t, t)` makes nothing free.
+            let r = group[start]
+            records += 2
+            cover(until: r)
+            sessions.append((r.time, r.time))
+            sessionStartsByHour[LocalTime.hour(r.time, offset: r.utcOffset)] += 1
+            group.remove(at: Swift.max(start, end))
+            group.remove(at: Swift.min(start, end))
+        }
         for record in group { process(record) }
         group.removeAll(keepingCapacity: true)
     }

@@ -21,18 +21,20 @@ public struct DeviceLogRecord: Sendable, Equatable {
         /// The user looked at the widget (when the app can tell).
         case view
 
-        /// The order of events logged at the same instant: a foreground session opens before the
-        /// reloads it makes free and closes after them; an app request comes before the reload that
-        /// answers it.
-        var tieOrder: Int {
+        /// The order of events logged at the same instant (one rule for the engine, `export-log`
+        /// and the analysis): a foreground session is `[start, end)`, so a session that ends at an
+        /// instant closes before anything else happens then (a reload at its end is charged) and one
+        /// that starts opens before the reloads it makes free; an app request comes before the reload
+        /// that answers it.
+        public var tieOrder: Int {
             switch self {
-            case .foregroundStart: return 0
-            case .appReload: return 1
-            case .placeholder: return 2
-            case .snapshot: return 3
-            case .timeline: return 4
-            case .view: return 5
-            case .foregroundEnd: return 6
+            case .foregroundEnd: return 0
+            case .foregroundStart: return 1
+            case .appReload: return 2
+            case .placeholder: return 3
+            case .snapshot: return 4
+            case .timeline: return 5
+            case .view: return 6
             }
         }
     }

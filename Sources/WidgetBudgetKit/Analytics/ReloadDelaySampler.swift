@@ -70,7 +70,7 @@ enum ReloadDelaySampler {
                     } else {
                         out.app.add(atMost: value)
                     }
-                case .first, .unprompted, .unknown:
+                case .first, .unprompted, .unknown, .retry:
                     break
                 }
             }

@@ -14,8 +14,14 @@ struct ReloadObservation: Sendable {
         case app
         /// The policy came due and the app asked too, later.
         case policyAndApp
-        /// Neither: WidgetKit reloaded on its own (a retry after a kill, a system change).
+        /// Neither: WidgetKit reloaded on its own (a system change, or a retry after a kill the log
+        /// cannot place).
         case unprompted
+        /// WidgetKit retried after the previous timeline was killed (a placeholder followed it, or
+        /// nothing else asked and the retry interval had passed): asked for at the kill's reload
+        /// plus ``DeviceLogAnalysisSettings/killRetryInterval``, so a retry that waits for budget
+        /// is a stall like any other.
+        case retry
         /// The previous timeline's policy is not in the log: nothing can be said.
         case unknown
     }
@@ -49,8 +55,15 @@ struct ReloadObservation: Sendable {
     /// The UTC offset at `time`, seconds.
     var offset: Double { Double(offsetSeconds) }
     /// When the reload was asked for: the policy's due instant (never before the previous reload)
-    /// or the app's first request; `NaN` for `first`, `unprompted` and `unknown`.
+    /// or the app's first request, or the retry instant; `NaN` for `first`, `unprompted` and `unknown`.
     var requested: Double { time - Double(requestedBefore) }
+
+    /// Takes back the request: the reload is WidgetKit's own after all (a suspected held app
+    /// request the budget does not explain).
+    mutating func markUnprompted() {
+        cause = .unprompted
+        requestedBefore = .nan
+    }
     /// The app's first request since the previous reload, `NaN` when none.
     var appRequested: Double { time - Double(appRequestedBefore) }
     /// The previous reload plus the minimum reload interval (`-infinity` for the first).

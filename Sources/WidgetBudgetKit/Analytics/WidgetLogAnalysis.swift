@@ -114,6 +114,9 @@ public struct TimelineSizeMemory: Sendable, Equatable {
     public var peakMB: Double?
     /// How many most likely never reached the screen.
     public var likelyKills: Int
+    /// The median `memory_mb` of the first ``WidgetLogState/MemoryTally/sampleCap`` timelines with
+    /// one, MB.
+    public var medianMB: Double? = nil
 }
 
 /// A timeline that most likely never reached the screen: the extension was killed (memory) or the

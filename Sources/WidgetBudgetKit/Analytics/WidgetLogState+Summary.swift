@@ -4,7 +4,35 @@ extension WidgetLogState {
     ///   - hourCoverage: hours of each hour of the day the log covers.
     ///   - dayCoverage: seconds of each local day the log covers.
     func summary(hourCoverage: [Double], dayCoverage: [Int: Double]) -> WidgetLogAnalysis {
+        var settled = self
+        let budget = settled.settleHeldRequests()
+        return settled.summary(budget: budget, hourCoverage: hourCoverage, dayCoverage: dayCoverage)
+    }
+
+    /// The budget estimate, once every reload suspected of being a held app request is settled:
+    /// held for budget when the fitted model says budget came back when it came, else a retry
+    /// after a kill (the timeline before it is a likely kill) and the budget estimated again.
+    mutating func settleHeldRequests() -> BudgetEstimate {
         let budget = BudgetEstimator.estimate(reloads, settings: settings)
+        guard !heldForBudget.isEmpty else { return budget }
+        var explained = Set<Double>()
+        if let model = budget.model {
+            for s in budget.stalls {
+                if let back = s.predictedEnd[model], abs(s.end - back) <= settings.resumeTolerance { explained.insert(s.end) }
+            }
+        }
+        var changed = false
+        for held in heldForBudget where !explained.contains(reloads[held.reload].time) {
+            reloads[held.reload].markUnprompted()
+            kill(held.previous, reason: .unpromptedReload)
+            changed = true
+        }
+        heldForBudget = []
+        kills.sort { $0.time < $1.time }
+        return changed ? BudgetEstimator.estimate(reloads, settings: settings) : budget
+    }
+
+    private func summary(budget: BudgetEstimate, hourCoverage: [Double], dayCoverage: [Int: Double]) -> WidgetLogAnalysis {
         let delays = ReloadDelaySampler.samples(reloads, budget: budget, lateApps: lateApps, settings: settings)
 
         var latenessByHour = [[Double]](repeating: [], count: 24)
@@ -43,7 +71,8 @@ extension WidgetLogState {
         appTally.ignored += delays.ignored
         let memoryRows = memory.keys.sorted().map { size -> TimelineSizeMemory in
             let m = memory[size]!
-            return TimelineSizeMemory(entries: size < 0 ? nil : size, timelines: m.timelines, peakMB: m.peakMB, likelyKills: m.likelyKills)
+            return TimelineSizeMemory(
+                entries: size < 0 ? nil : size, timelines: m.timelines, peakMB: m.peakMB, likelyKills: m.likelyKills, medianMB: m.medianMB)
         }
         let charged = reloads.reduce(0) { $0 + ($1.charged ? 1 : 0) }
         return WidgetLogAnalysis(

@@ -22,9 +22,31 @@ struct WidgetLogState: Sendable {
 
     /// Per timeline size.
     struct MemoryTally: Sendable {
+        /// Footprints kept per size for the median: enough for a robust middle, bounded memory.
+        static let sampleCap = 101
         var timelines = 0
         var peakMB: Double?
         var likelyKills = 0
+        var samples: [Float] = []
+
+        mutating func add(_ mb: Double?) {
+            timelines += 1
+            guard let mb else { return }
+            peakMB = Swift.max(peakMB ?? mb, mb)
+            if samples.count < Self.sampleCap { samples.append(Float(mb)) }
+        }
+
+        var medianMB: Double? { Quantiles.median(samples.map(Double.init)) }
+    }
+
+    /// A reload that an app request made just before the previous one may have brought, but that
+    /// came after the minimum interval and the answer window: held for budget (no kill) when the
+    /// budget explains its wait, else a retry after a kill. Settled at the end.
+    struct HeldRequest: Sendable {
+        /// The index in ``reloads`` of the reload.
+        var reload: Int
+        /// The timeline before it, killed if the budget does not explain the wait.
+        var previous: Previous
     }
 
     /// An app request answered late: settled at the end, when the budget is known.
@@ -42,6 +64,7 @@ struct WidgetLogState: Sendable {
     let settings: DeviceLogAnalysisSettings
     var reloads: [ReloadObservation] = []
     var lateApps: [LateApp] = []
+    var heldForBudget: [HeldRequest] = []
     /// Per reload that came when its previous timeline's policy was due (or later): seconds after
     /// local midnight, and lateness.
     var lateness: [(secondsOfDay: Float, lateness: Float)] = []
@@ -100,16 +123,26 @@ struct WidgetLogState: Sendable {
             } else if policyDue {
                 cause = .policy
                 requested = p.due
-            } else if lastAppCall > p.time - settings.appAnswerWindow && t <= minIntervalEnd + settings.appAnswerWindow {
-                // An app request from just before the previous reload, held by the minimum interval.
+            } else if lastAppCall > p.time - settings.appAnswerWindow {
+                // An app request from just before the previous reload that reached WidgetKit after
+                // it: held by the minimum interval, and perhaps then by the budget. Came later than
+                // the interval allows, it was either held for budget or a retry after a kill: the
+                // budget, known at the end, tells.
                 cause = .app
                 requested = lastAppCall
+                if t > minIntervalEnd + settings.appAnswerWindow && !placeholderSinceLast {
+                    heldForBudget.append(HeldRequest(reload: reloads.count, previous: p))
+                }
+            } else if placeholderSinceLast || (p.policyKnown && t >= p.time + settings.killRetryInterval - settings.earlyTolerance) {
+                // WidgetKit's retry after a kill: asked for at the kill plus the retry interval.
+                cause = .retry
+                requested = p.time + settings.killRetryInterval
             } else {
                 cause = p.policyKnown ? .unprompted : .unknown
             }
             if placeholderSinceLast {
                 kill(p, reason: .placeholder)
-            } else if cause == .unprompted {
+            } else if cause == .unprompted || cause == .retry {
                 kill(p, reason: .unpromptedReload)
             }
         }
@@ -130,10 +163,7 @@ struct WidgetLogState: Sendable {
         } else {
             days[day, default: DayTally()].exempt += 1
         }
-        var size = memory[r.entries ?? -1, default: MemoryTally()]
-        size.timelines += 1
-        if let mb = r.memoryMB { size.peakMB = Swift.max(size.peakMB ?? mb, mb) }
-        memory[r.entries ?? -1] = size
+        memory[r.entries ?? -1, default: MemoryTally()].add(r.memoryMB)
         shapes.add(r)
 
         var due = Double.nan
@@ -209,7 +239,7 @@ struct WidgetLogState: Sendable {
         }
     }
 
-    private mutating func kill(_ p: Previous, reason: LikelyKill.Reason) {
+    mutating func kill(_ p: Previous, reason: LikelyKill.Reason) {
         killCount += 1
         if kills.count < 50 {
             kills.append(
