@@ -120,11 +120,12 @@ struct ScenarioReader {
         if widgetList.isEmpty { throw widgetNode.error("needs at least one widget") }
         var widgets: [WidgetSpec] = []
         for item in widgetList {
-            let widget = try readWidget(item, horizon: horizon, memory: memory)
-            if widgets.contains(where: { $0.name == widget.name }) {
-                throw item.error("two widgets are named '\(widget.name)'", hint: "give each a distinct `name:`")
+            for widget in try readInstances(item, readWidget(item, horizon: horizon, memory: memory)) {
+                if widgets.contains(where: { $0.name == widget.name }) {
+                    throw item.error("two widgets are named '\(widget.name)'", hint: "give each a distinct `name:`")
+                }
+                widgets.append(widget)
             }
-            widgets.append(widget)
         }
         let app = try root["app"].map { try readApp($0, widgets: widgets, horizon: horizon) } ?? AppActivity()
 
@@ -229,13 +230,17 @@ struct ScenarioReader {
     }
 
     func readSystem(_ v: YAMLValue) throws -> SystemSettings {
-        let m = try v.mapping(allowed: ["reload_delay", "render_delay", "app_reload_delay", "min_reload_interval", "low_power"])
+        let m = try v.mapping(allowed: [
+            "reload_delay", "render_delay", "app_reload_delay", "min_reload_interval", "low_power", "max_entries", "min_render_spacing",
+        ])
         var system = SystemSettings()
         if let x = m["reload_delay"] { system.reloadDelay = try readDelay(x) }
         if let x = m["render_delay"] { system.renderDelay = try readDelay(x) }
         if let x = m["app_reload_delay"] { system.appReloadDelay = try readDelay(x) }
         if let x = m["min_reload_interval"] { system.minReloadInterval = try x.nonNegativeDuration() }
         if let x = m["low_power"] { system.lowPower = try readWindows(x) }
+        if let x = m["max_entries"] { system.maxEntries = try positiveInt(x, max: Int.max) }
+        if let x = m["min_render_spacing"] { system.minRenderSpacing = try x.nonNegativeDuration() }
         return system
     }
 
@@ -251,23 +256,25 @@ struct ScenarioReader {
 
     // MARK: Widgets
 
-    static let widgetKeys = ["name", "kind", "family", "provider", "content", "views"]
+    static let widgetKeys = ["name", "kind", "family", "provider", "content", "views", "instances"]
 
     func readWidget(_ v: YAMLValue, horizon: Double, memory: MemorySettings) throws -> WidgetSpec {
         let m = try v.mapping(allowed: Self.widgetKeys)
         let kind = try m.require("kind", hint: "the widget kind, as in reloadTimelines(ofKind:)").string()
         if kind.isEmpty { throw m["kind"]!.error("must not be empty") }
         let provider = try readProvider(try m.require("provider", hint: "e.g. {type: fixed, entries: 12, spacing: 5m, policy: at-end}"))
-        var predictable = EventProcess.none, unpredictable = EventProcess.none
+        var predictable = EventProcess.none, unpredictable = EventProcess.none, selfUpdating = false
         if let c = m["content"] {
             let cm = try c.mapping(allowed: ["predictable", "unpredictable"])
-            if let p = cm["predictable"] { predictable = try readProcess(p, horizon: horizon) }
+            if let p = cm["predictable"] { (predictable, selfUpdating) = try readPredictable(p, horizon: horizon) }
             if let u = cm["unpredictable"] { unpredictable = try readProcess(u, horizon: horizon) }
         }
         let views = try m["views"].map { try readProcess($0, horizon: horizon) } ?? .none
-        return WidgetSpec(
+        var widget = WidgetSpec(
             name: try m["name"]?.string() ?? kind, kind: kind, family: try m["family"]?.string() ?? "small",
             provider: provider, predictable: predictable, unpredictable: unpredictable, views: views)
+        widget.selfUpdating = selfUpdating
+        return widget
     }
 
     static let providerTypes = ["fixed", "until-full", "windows", "never"]
@@ -504,12 +511,16 @@ struct ScenarioReader {
         }
         if let i = m["intents"] {
             for item in i.list() {
-                let im = try item.mapping(allowed: Self.processKeys + ["kind"])
+                let im = try item.mapping(allowed: Self.processKeys + ["kind", "instance"])
                 let kind = try checkKind(try im.require("kind"))
                 guard let process = try readPattern(im, horizon: horizon) else {
                     throw item.error("say when the widget is tapped, e.g. {kind: \(kind), poisson: {per_hour: 1}}")
                 }
-                app.intents.append(.init(kind: kind, process: process))
+                var intent = AppActivity.Intents(kind: kind, process: process)
+                if let n = im["instance"] {
+                    intent.instance = try positiveInt(n, max: widgets.filter { $0.kind == kind }.map(\.instances).max() ?? 1)
+                }
+                app.intents.append(intent)
             }
         }
         return app

@@ -47,7 +47,8 @@ public struct WidgetInputs: Sendable {
         }
         let widget = scenario.widgets[widgetIndex]
         var g = stream(.predictable, widget: widgetIndex)
-        predictable = widget.predictable.generate(horizon: horizon, clock: clock, generator: &g)
+        // A self-updating view draws its predictable changes itself: they never make it stale.
+        predictable = widget.selfUpdating ? EventTimes([]) : widget.predictable.generate(horizon: horizon, clock: clock, generator: &g)
         unpredictable = changes(of: widgetIndex)
         g = stream(.views, widget: widgetIndex)
         views = widget.views.generate(horizon: horizon, clock: clock, generator: &g)
@@ -88,8 +89,10 @@ public struct WidgetInputs: Sendable {
         appRequests = requests
 
         var tapTimes: [SimTime] = []
-        for (i, spec) in scenario.app.intents.enumerated() where spec.kind == widget.kind {
-            var ig = stream(.intents, i)
+        for (i, spec) in scenario.app.intents.enumerated()
+        where spec.kind == widget.kind && (spec.instance ?? widget.instance) == widget.instance {
+            // One of several instances is tapped on its own: its own stream of taps.
+            var ig = widget.instances > 1 ? stream(.intents, i, widget: widgetIndex) : stream(.intents, i)
             tapTimes += spec.process.generate(horizon: horizon, clock: clock, generator: &ig).times
         }
         intents = EventTimes(tapTimes)

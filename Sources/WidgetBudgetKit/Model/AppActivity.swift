@@ -34,6 +34,8 @@ public struct AppActivity: Sendable, Equatable {
     public struct Intents: Sendable, Equatable {
         /// The kind tapped.
         public var kind: String
+        /// The one instance tapped (1-based), or `nil` for each instance on its own.
+        public var instance: Int?
         /// When.
         public var process: EventProcess
 
