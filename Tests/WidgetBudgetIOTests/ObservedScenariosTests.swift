@@ -145,4 +145,26 @@ struct ObservedScenariosTests {
         #expect(entries.renders == 70 * 151)
         #expect(entries.freshSeconds == 70 * 150)
     }
+
+    @Test("#12: a reload call 10 s after the app is opened from the widget is ignored; one at 60 s runs free")
+    func launchCooldown() throws {
+        let result = try Self.run("12-launch-cooldown.yaml")
+        let run = result.run()
+        #expect(run.events(.ignored).map(\.time) == [Self.hms(12) + 10])
+        let free = run.events(.grant).filter { $0.charged == false }
+        #expect(free.map(\.time) == [Self.hms(12, 1)])
+        #expect(free.map(\.source) == [.app])
+        #expect(run.days[0].charged == 1)
+        #expect(ScenarioHighlights.lines(result)[0].contains { $0.hasPrefix("1 app reload call was ignored") })
+    }
+
+    @Test("#18: after three failed retries 15 min apart, attempts come an hour apart: 27 kills a day")
+    func retryBackoff() throws {
+        let run = try Self.run("18-retry-backoff.yaml").run()
+        let attempts = run.events(.kill).map(\.time)
+        #expect(Array(attempts.prefix(6)) == [0, 900, 1_800, 2_700, Self.hms(1, 45), Self.hms(2, 45)])
+        #expect(attempts.last == Self.hms(23, 45))
+        #expect(run.days[0].kills == 27)
+        #expect(run.days[0].charged == 27)
+    }
 }

@@ -100,4 +100,36 @@ struct ScenarioFidelityTests {
         #expect(limited.day(0).renders == 0)
         #expect(limited.run().events(.rejected).first?.charged == true)
     }
+
+    @Test("platform: watchOS sets B = 75, a 15 MB limit and always-viewed complications; explicit keys win")
+    func platform() throws {
+        let yaml = """
+            platform: watchOS
+            widgets:
+              - kind: complication
+                provider: never
+            """
+        let watch = try Self.load(yaml)
+        #expect(watch.budget == .fixed(75))
+        #expect(watch.memory.limitMB == 15)
+        #expect(watch.widgets[0].views == EventProcess(.every(period: 60, offset: 0)))
+        let explicit = try Self.load(yaml + "\nbudget: {daily: 50}\nmemory: {base_mb: 2}")
+        #expect(explicit.budget == .fixed(50))
+        #expect(explicit.memory.limitMB == 15)
+        #expect(explicit.memory.baseMB == 2)
+        let phone = try Self.load(yaml.replacingOccurrences(of: "watchOS", with: "iOS"))
+        #expect(phone.budget == .fixed(70))
+        #expect(phone.memory.limitMB == 30)
+        #expect(phone.widgets[0].views == .none)
+        let bad = Self.error(yaml.replacingOccurrences(of: "watchOS", with: "tvOS"))
+        #expect(bad.contains("platform") && bad.contains("unknown platform 'tvOS'") && !bad.contains("\n"), "\(bad)")
+    }
+
+    @Test("memory.retries needs memory.backoff, and the reverse; a negative count is refused")
+    func retryKeys() {
+        let base = "widgets:\n  - kind: w\n    provider: never\nmemory: "
+        #expect(Self.error(base + "{retries: 3}").contains("give memory.backoff too"))
+        #expect(Self.error(base + "{backoff: 1h}").contains("give memory.retries too"))
+        #expect(Self.error(base + "{retries: -1, backoff: 1h}").contains("must not be negative"))
+    }
 }

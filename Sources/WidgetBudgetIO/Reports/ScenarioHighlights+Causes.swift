@@ -11,6 +11,11 @@ extension ScenarioHighlights {
                 "\(s.rejections) timeline\(s.rejections == 1 ? " was" : "s were") not delivered: more than \(system.maxEntries) "
                     + "entries: the widget stops updating (it keeps its old timeline until a smaller one is delivered).")
         }
+        if s.ignoredCalls > 0 {
+            lines.append(
+                "\(s.ignoredCalls) app reload call\(s.ignoredCalls == 1 ? " was" : "s were") ignored: made within "
+                    + "\(NumberFormat.humanDuration(system.launchCooldown)) of the app being opened from the widget.")
+        }
         if !system.lowPower.isEmpty {
             let windows = system.lowPower.map(\.description).joined(separator: ", ")
             lines.append("Low-power windows (\(windows)) hold policy reloads and renders until they end.")

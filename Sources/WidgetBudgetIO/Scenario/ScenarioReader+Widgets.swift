@@ -31,4 +31,14 @@ extension ScenarioReader {
         }
         return (process, selfUpdating)
     }
+
+    /// `platform: iOS | watchOS`.
+    func readPlatform(_ v: YAMLValue) throws -> Platform {
+        let text = try v.string()
+        guard let platform = Platform(rawValue: text) else {
+            let names = Platform.allCases.map(\.rawValue)
+            throw v.error("unknown platform '\(text)'", hint: NearestName.hint(text, among: names, otherwise: "use iOS or watchOS"))
+        }
+        return platform
+    }
 }

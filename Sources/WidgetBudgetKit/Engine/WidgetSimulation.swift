@@ -60,6 +60,8 @@ public struct WidgetSimulation<Provider: ReplayProvider> {
     private var budget: ReloadBudget
     private var policyAt: SimTime = .infinity
     private var retryAt: SimTime = .infinity
+    /// Retries in a row that ended in a kill (reset by a delivery or a kill of another reload).
+    private var failedRetries = 0
     private var pending = false
     private var pendingSource = ReloadSource.start
     private var pendingSince: SimTime = 0
@@ -119,7 +121,13 @@ public struct WidgetSimulation<Provider: ReplayProvider> {
                 request(.policy, at: t)
             } else if t == appNext {
                 appCursor += 1
-                request(inputs.appRequests[appCursor - 1].source, at: t)
+                let call = inputs.appRequests[appCursor - 1]
+                if call.ignored {
+                    day.ignoredCalls += 1
+                    record(t, .ignored, source: call.source, detail: .launchCooldown)
+                } else {
+                    request(call.source, at: t)
+                }
             } else if t == intentNext {
                 intentCursor += 1
                 request(.intent, at: t)
@@ -207,7 +215,8 @@ public struct WidgetSimulation<Provider: ReplayProvider> {
         day.peakMemoryMB = max(day.peakMemoryMB, footprint)
         if footprint > memory.limitMB {
             day.kills += 1
-            retryAt = t + memory.retryAfter
+            failedRetries = source == .retry ? failedRetries + 1 : 0
+            retryAt = t + (failedRetries >= memory.retries ? memory.backoff : memory.retryAfter)
             record(
                 t, .kill, source: source, charged: !exempt, entries: building.entries.count, memory: footprint,
                 detail: .overLimit(footprint))
@@ -242,6 +251,7 @@ public struct WidgetSimulation<Provider: ReplayProvider> {
         fetchTime = t
         fetchStale = inputs.unpredictable.firstAfter(t)
         retryAt = .infinity
+        failedRetries = 0
         let entries = timeline.entries
         // WidgetKit shows the latest entry dated at or before now; earlier ones are skipped.
         var first = 0

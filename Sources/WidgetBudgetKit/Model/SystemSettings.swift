@@ -17,6 +17,9 @@ public struct SystemSettings: Sendable, Equatable {
     /// after the previous render waits, and one overtaken by a later entry meanwhile is skipped
     /// (OBSERVED #10: "the view changes at most every ~2 s").
     public var minRenderSpacing: Double = 2
+    /// After the app is opened from the widget, its reload calls are ignored for this long, seconds
+    /// (OBSERVED #12: about 30 s).
+    public var launchCooldown: Double = 30
 
     /// Creates system settings; the defaults are "no delays, 5-minute minimum interval".
     public init(
