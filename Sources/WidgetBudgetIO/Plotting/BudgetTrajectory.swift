@@ -32,22 +32,7 @@ public struct BudgetTrajectory: Sendable, Equatable {
         let charges = events.filter { $0.kind == .grant && $0.charged == true }.map(\.time).sorted()
         var candidates: [SimTime] = [from]
         for t in charges where t >= from && t <= until { candidates.append(t) }
-        switch model {
-        case .rolling24h:
-            for t in charges where t + Seconds.day >= from && t + Seconds.day <= until { candidates.append(t + Seconds.day) }
-        case .midnight:
-            var t = clock.nextMidnight(after: from)
-            while t <= until {
-                candidates.append(t)
-                t = clock.nextMidnight(after: t)
-            }
-        case .tokenBucket:
-            var t = from
-            while t <= until {
-                candidates.append(t)
-                t += Seconds.minute
-            }
-        }
+        candidates += model.rule.recoveryInstants(charges: charges, clock: clock, from: from, until: until)
         candidates.sort()
         var budget = ReloadBudget(model: model, daily: daily, clock: clock)
         var next = 0

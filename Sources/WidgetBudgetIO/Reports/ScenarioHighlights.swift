@@ -1,7 +1,8 @@
 import WidgetBudgetKit
 
 /// Plain-language findings about each widget of a simulated scenario, for the report pages: when
-/// the budget runs out, how fresh the widget is, whether the extension is killed.
+/// the budget runs out, how fresh the widget is, whether the extension is killed, and every other
+/// cause of staleness the scenario has (rejected timelines, low-power windows, delays).
 public enum ScenarioHighlights {
     /// One list of sentences per widget, in scenario order (plain text).
     public static func lines(_ result: SimulationResult) -> [[String]] {
@@ -53,7 +54,7 @@ public enum ScenarioHighlights {
                 lines.append(
                     "Peak memory \(NumberFormat.fixed(s.peakMemoryMB, 1)) MB is close to the \(NumberFormat.fixed(limit, 0)) MB limit.")
             }
-            return lines
+            return lines + predictableLines(result.scenario.widgets[w]) + otherCauses(result, s)
         }
     }
 }

@@ -81,6 +81,8 @@ public enum SimulationTables {
         case .foreground: return "app in foreground: not charged"
         case .intentFree: return "App Intent: not charged"
         case let .overLimit(mb): return "killed: \(NumberFormat.fixed(mb, 1)) MB over the memory limit"
+        case let .tooManyEntries(limit): return "not delivered: more than \(limit) entries"
+        case .launchCooldown: return "ignored: the app was just opened from the widget"
         case .predictable: return "predictable"
         case .unpredictable: return "unpredictable"
         case .fresh: return "fresh"

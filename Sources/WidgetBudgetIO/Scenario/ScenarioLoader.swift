@@ -23,7 +23,7 @@ public enum ScenarioLoader {
 
     static let topKeys = [
         "name", "description", "start", "timezone", "days", "replications", "seed",
-        "budget", "memory", "system", "widgets", "app", "optimize",
+        "budget", "memory", "system", "widgets", "app", "optimize", "platform",
     ]
 
     /// Loads the scenario at `path`.
@@ -80,6 +80,7 @@ struct ScenarioReader {
     let baseDirectory: String
     var start = Date(timeIntervalSince1970: 1_767_571_200)
     var timeZone = TimeZone(identifier: "UTC")!
+    var platform = Platform.iOS
 
     init(file: String, baseDirectory: String) {
         self.file = file
@@ -101,6 +102,7 @@ struct ScenarioReader {
         if let s = root["start"] {
             start = try readStart(s)
         }
+        if let p = root["platform"] { platform = try readPlatform(p) }
         let days = try root["days"].map { try positiveInt($0, max: 3660) } ?? 1
         let replications = try root["replications"].map { try positiveInt($0, max: 100_000) } ?? 1
         let seed: UInt64 =
@@ -110,8 +112,8 @@ struct ScenarioReader {
                 }
                 return value
             } ?? 1
-        let budget = try root["budget"].map(readBudget) ?? .fixed(70)
-        let memory = try root["memory"].map(readMemory) ?? MemorySettings()
+        let budget = try root["budget"].map(readBudget) ?? .fixed(platform.dailyBudget)
+        let memory = try root["memory"].map(readMemory) ?? MemorySettings(limitMB: platform.memoryLimitMB)
         let system = try root["system"].map(readSystem) ?? SystemSettings()
         let horizon = Double(days) * Seconds.day
 
@@ -120,11 +122,12 @@ struct ScenarioReader {
         if widgetList.isEmpty { throw widgetNode.error("needs at least one widget") }
         var widgets: [WidgetSpec] = []
         for item in widgetList {
-            let widget = try readWidget(item, horizon: horizon, memory: memory)
-            if widgets.contains(where: { $0.name == widget.name }) {
-                throw item.error("two widgets are named '\(widget.name)'", hint: "give each a distinct `name:`")
+            for widget in try readInstances(item, readWidget(item, horizon: horizon, memory: memory)) {
+                if widgets.contains(where: { $0.name == widget.name }) {
+                    throw item.error("two widgets are named '\(widget.name)'", hint: "give each a distinct `name:`")
+                }
+                widgets.append(widget)
             }
-            widgets.append(widget)
         }
         let app = try root["app"].map { try readApp($0, widgets: widgets, horizon: horizon) } ?? AppActivity()
 
@@ -135,6 +138,12 @@ struct ScenarioReader {
     }
 
     // MARK: Scalars
+
+    func nonNegativeInt(_ v: YAMLValue) throws -> Int {
+        let value = try v.int()
+        if value < 0 { throw v.error("must not be negative (got \(value))") }
+        return value
+    }
 
     func positiveInt(_ v: YAMLValue, max: Int) throws -> Int {
         let value = try v.int()
@@ -190,7 +199,7 @@ struct ScenarioReader {
 
     func readBudget(_ v: YAMLValue) throws -> BudgetSettings {
         let m = try v.mapping(allowed: ["daily", "model"])
-        var settings = BudgetSettings.fixed(70)
+        var settings = BudgetSettings.fixed(platform.dailyBudget)
         if let d = m["daily"] {
             let range = try BudgetRangeText.parse(d)
             settings.dailyMin = range.lowerBound
@@ -210,8 +219,8 @@ struct ScenarioReader {
     }
 
     func readMemory(_ v: YAMLValue) throws -> MemorySettings {
-        let m = try v.mapping(allowed: ["limit_mb", "base_mb", "per_entry_kb", "retry_after"])
-        var memory = MemorySettings()
+        let m = try v.mapping(allowed: ["limit_mb", "base_mb", "per_entry_kb", "retry_after", "retries", "backoff"])
+        var memory = MemorySettings(limitMB: platform.memoryLimitMB)
         if let x = m["limit_mb"] {
             memory.limitMB = try x.double()
             if memory.limitMB <= 0 { throw x.error("must be greater than 0") }
@@ -225,17 +234,32 @@ struct ScenarioReader {
             if memory.perEntryKB < 0 { throw x.error("must not be negative") }
         }
         if let x = m["retry_after"] { memory.retryAfter = try x.positiveDuration() }
+        if let x = m["retries"] {
+            memory.retries = try nonNegativeInt(x)
+            guard let b = m["backoff"] else {
+                throw x.error("give memory.backoff too, the wait once retries ran out", hint: "e.g. backoff: 1h (OBSERVED #18)")
+            }
+            memory.backoff = try b.positiveDuration()
+        } else if let b = m["backoff"] {
+            throw b.error("give memory.retries too, the failed retries before the backoff", hint: "e.g. retries: 3")
+        }
         return memory
     }
 
     func readSystem(_ v: YAMLValue) throws -> SystemSettings {
-        let m = try v.mapping(allowed: ["reload_delay", "render_delay", "app_reload_delay", "min_reload_interval", "low_power"])
+        let m = try v.mapping(allowed: [
+            "reload_delay", "render_delay", "app_reload_delay", "min_reload_interval", "low_power", "max_entries", "min_render_spacing",
+            "launch_cooldown",
+        ])
         var system = SystemSettings()
         if let x = m["reload_delay"] { system.reloadDelay = try readDelay(x) }
         if let x = m["render_delay"] { system.renderDelay = try readDelay(x) }
         if let x = m["app_reload_delay"] { system.appReloadDelay = try readDelay(x) }
         if let x = m["min_reload_interval"] { system.minReloadInterval = try x.nonNegativeDuration() }
         if let x = m["low_power"] { system.lowPower = try readWindows(x) }
+        if let x = m["max_entries"] { system.maxEntries = try positiveInt(x, max: Int.max) }
+        if let x = m["min_render_spacing"] { system.minRenderSpacing = try x.nonNegativeDuration() }
+        if let x = m["launch_cooldown"] { system.launchCooldown = try x.nonNegativeDuration() }
         return system
     }
 
@@ -251,23 +275,25 @@ struct ScenarioReader {
 
     // MARK: Widgets
 
-    static let widgetKeys = ["name", "kind", "family", "provider", "content", "views"]
+    static let widgetKeys = ["name", "kind", "family", "provider", "content", "views", "instances"]
 
     func readWidget(_ v: YAMLValue, horizon: Double, memory: MemorySettings) throws -> WidgetSpec {
         let m = try v.mapping(allowed: Self.widgetKeys)
         let kind = try m.require("kind", hint: "the widget kind, as in reloadTimelines(ofKind:)").string()
         if kind.isEmpty { throw m["kind"]!.error("must not be empty") }
         let provider = try readProvider(try m.require("provider", hint: "e.g. {type: fixed, entries: 12, spacing: 5m, policy: at-end}"))
-        var predictable = EventProcess.none, unpredictable = EventProcess.none
+        var predictable = EventProcess.none, unpredictable = EventProcess.none, selfUpdating = false
         if let c = m["content"] {
             let cm = try c.mapping(allowed: ["predictable", "unpredictable"])
-            if let p = cm["predictable"] { predictable = try readProcess(p, horizon: horizon) }
+            if let p = cm["predictable"] { (predictable, selfUpdating) = try readPredictable(p, horizon: horizon) }
             if let u = cm["unpredictable"] { unpredictable = try readProcess(u, horizon: horizon) }
         }
-        let views = try m["views"].map { try readProcess($0, horizon: horizon) } ?? .none
-        return WidgetSpec(
+        let views = try m["views"].map { try readProcess($0, horizon: horizon) } ?? platform.defaultViews
+        var widget = WidgetSpec(
             name: try m["name"]?.string() ?? kind, kind: kind, family: try m["family"]?.string() ?? "small",
             provider: provider, predictable: predictable, unpredictable: unpredictable, views: views)
+        widget.selfUpdating = selfUpdating
+        return widget
     }
 
     static let providerTypes = ["fixed", "until-full", "windows", "never"]
@@ -484,7 +510,7 @@ struct ScenarioReader {
     }
 
     func readApp(_ v: YAMLValue, widgets: [WidgetSpec], horizon: Double) throws -> AppActivity {
-        let m = try v.mapping(allowed: ["reloads", "foreground", "intents"])
+        let m = try v.mapping(allowed: ["reloads", "foreground", "intents", "launches_from_widget"])
         var app = AppActivity()
         let kinds = Array(Set(widgets.map(\.kind))).sorted()
         func checkKind(_ node: YAMLValue) throws -> String {
@@ -530,14 +556,26 @@ struct ScenarioReader {
         if let f = m["foreground"], f.scalarText != "none" {
             try readForeground(f, horizon: horizon, into: &app)
         }
+        if let l = m["launches_from_widget"], l.scalarText != "none" {
+            let lm = try l.mapping(allowed: Self.processKeys + ["duration"])
+            guard let process = try readPattern(lm, horizon: horizon) else {
+                throw l.error("say when the user opens the app from the widget, e.g. {poisson: {per_day: 3}, duration: 1m}, or write none")
+            }
+            app.launchesFromWidget = process
+            if let d = lm["duration"] { app.launchDuration = try readDelay(d) }
+        }
         if let i = m["intents"] {
             for item in i.list() {
-                let im = try item.mapping(allowed: Self.processKeys + ["kind"])
+                let im = try item.mapping(allowed: Self.processKeys + ["kind", "instance"])
                 let kind = try checkKind(try im.require("kind"))
                 guard let process = try readPattern(im, horizon: horizon) else {
                     throw item.error("say when the widget is tapped, e.g. {kind: \(kind), poisson: {per_hour: 1}}")
                 }
-                app.intents.append(.init(kind: kind, process: process))
+                var intent = AppActivity.Intents(kind: kind, process: process)
+                if let n = im["instance"] {
+                    intent.instance = try positiveInt(n, max: widgets.filter { $0.kind == kind }.map(\.instances).max() ?? 1)
+                }
+                app.intents.append(intent)
             }
         }
         return app

@@ -33,7 +33,7 @@ public enum ReloadSource: UInt8, Sendable, Equatable, CaseIterable {
 public struct EngineEvent: Sendable, Equatable {
     /// What happened.
     public enum Kind: UInt8, Sendable, Equatable {
-        case change, request, deferral, budgetOut, budgetBack, grant, kill, deliver, render, view
+        case change, request, ignored, deferral, budgetOut, budgetBack, grant, kill, rejected, deliver, render, view
 
         /// The name used in event logs.
         public var name: String {
@@ -43,6 +43,8 @@ public struct EngineEvent: Sendable, Equatable {
             case .deferral: return "defer"
             case .deliver: return "deliver"
             case .kill: return "kill"
+            case .rejected: return "rejected"
+            case .ignored: return "ignored"
             case .render: return "render"
             case .change: return "change"
             case .view: return "view"
@@ -73,6 +75,10 @@ public struct EngineEvent: Sendable, Equatable {
         case intentFree
         /// A kill: the memory needed, over the limit (MB).
         case overLimit(Double)
+        /// A timeline not delivered: it had more entries than the limit (the limit).
+        case tooManyEntries(Int)
+        /// An app reload call ignored: the app was just opened from the widget.
+        case launchCooldown
         /// A predictable change.
         case predictable
         /// An unpredictable change.

@@ -6,6 +6,9 @@ public struct AppRequest: Sendable, Equatable {
     public var calledAt: SimTime
     /// `app` for `reloadTimelines(ofKind:)`, `appAll` for `reloadAllTimelines()`.
     public var source: ReloadSource
+    /// True when WidgetKit ignores the call: it came within `system.launch_cooldown` of the app
+    /// being opened from the widget (OBSERVED #12).
+    public var ignored = false
 }
 
 /// Everything random that one widget sees in one replication, drawn before the run.
@@ -47,7 +50,8 @@ public struct WidgetInputs: Sendable {
         }
         let widget = scenario.widgets[widgetIndex]
         var g = stream(.predictable, widget: widgetIndex)
-        predictable = widget.predictable.generate(horizon: horizon, clock: clock, generator: &g)
+        // A self-updating view draws its predictable changes itself: they never make it stale.
+        predictable = widget.selfUpdating ? EventTimes([]) : widget.predictable.generate(horizon: horizon, clock: clock, generator: &g)
         unpredictable = changes(of: widgetIndex)
         g = stream(.views, widget: widgetIndex)
         views = widget.views.generate(horizon: horizon, clock: clock, generator: &g)
@@ -85,11 +89,21 @@ public struct WidgetInputs: Sendable {
             }
         }
         requests.sort { $0.time < $1.time }
+
+        var lg = stream(.launches)
+        var ldg = stream(.launchDuration)
+        let launches = scenario.app.launchesFromWidget.generate(horizon: horizon, clock: clock, generator: &lg).times
+        if !launches.isEmpty {
+            let cooldown = IntervalSet(intervals: launches.map { ($0, $0 + scenario.system.launchCooldown) })
+            for i in requests.indices where cooldown.contains(requests[i].calledAt) { requests[i].ignored = true }
+        }
         appRequests = requests
 
         var tapTimes: [SimTime] = []
-        for (i, spec) in scenario.app.intents.enumerated() where spec.kind == widget.kind {
-            var ig = stream(.intents, i)
+        for (i, spec) in scenario.app.intents.enumerated()
+        where spec.kind == widget.kind && (spec.instance ?? widget.instance) == widget.instance {
+            // One of several instances is tapped on its own: its own stream of taps.
+            var ig = widget.instances > 1 ? stream(.intents, i, widget: widgetIndex) : stream(.intents, i)
             tapTimes += spec.process.generate(horizon: horizon, clock: clock, generator: &ig).times
         }
         intents = EventTimes(tapTimes)
@@ -97,7 +111,8 @@ public struct WidgetInputs: Sendable {
         var fg = stream(.foreground)
         var dg = stream(.foregroundDuration)
         let starts = scenario.app.foreground.generate(horizon: horizon, clock: clock, generator: &fg).times
-        foreground = IntervalSet(intervals: starts.map { ($0, $0 + scenario.app.foregroundDuration.draw(&dg)) })
+        let launchSessions = launches.map { ($0, $0 + scenario.app.launchDuration.draw(&ldg)) }
+        foreground = IntervalSet(intervals: starts.map { ($0, $0 + scenario.app.foregroundDuration.draw(&dg)) } + launchSessions)
         lowPower = IntervalSet(windows: scenario.system.lowPower, clock: clock, from: 0, to: horizon + Seconds.day)
 
         let budget = scenario.budget

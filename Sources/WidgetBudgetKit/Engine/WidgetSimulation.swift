@@ -23,6 +23,9 @@ public struct WidgetSimulation<Provider: ReplayProvider> {
     private let level: EventLevel
     /// Entries after a timeline's first are counted, not visited (no predictable content).
     private let bulkRenders: Bool
+    /// `bulkRenders` for the current timeline: off when its entries are closer than the render
+    /// spacing (renders are then visited one by one, skipping overtaken entries).
+    private var bulkTimeline: Bool
     /// Render times are `date + constant` (no random render delay, no low-power windows).
     private let simpleRenderTimes: Bool
     private let constantRenderDelay: Double
@@ -57,6 +60,8 @@ public struct WidgetSimulation<Provider: ReplayProvider> {
     private var budget: ReloadBudget
     private var policyAt: SimTime = .infinity
     private var retryAt: SimTime = .infinity
+    /// Retries in a row that ended in a kill (reset by a delivery or a kill of another reload).
+    private var failedRetries = 0
     private var pending = false
     private var pendingSource = ReloadSource.start
     private var pendingSince: SimTime = 0
@@ -84,6 +89,7 @@ public struct WidgetSimulation<Provider: ReplayProvider> {
         self.family = family
         self.level = level
         bulkRenders = inputs.predictable.count == 0 && level != .all
+        bulkTimeline = bulkRenders
         simpleRenderTimes = system.renderDelay.isConstant && inputs.lowPower.isEmpty
         constantRenderDelay = system.renderDelay.mean
         budget = ReloadBudget(model: budgetModel, daily: inputs.dailyBudget, clock: calendar.clock)
@@ -115,7 +121,13 @@ public struct WidgetSimulation<Provider: ReplayProvider> {
                 request(.policy, at: t)
             } else if t == appNext {
                 appCursor += 1
-                request(inputs.appRequests[appCursor - 1].source, at: t)
+                let call = inputs.appRequests[appCursor - 1]
+                if call.ignored {
+                    day.ignoredCalls += 1
+                    record(t, .ignored, source: call.source, detail: .launchCooldown)
+                } else {
+                    request(call.source, at: t)
+                }
             } else if t == intentNext {
                 intentCursor += 1
                 request(.intent, at: t)
@@ -203,10 +215,19 @@ public struct WidgetSimulation<Provider: ReplayProvider> {
         day.peakMemoryMB = max(day.peakMemoryMB, footprint)
         if footprint > memory.limitMB {
             day.kills += 1
-            retryAt = t + memory.retryAfter
+            failedRetries = source == .retry ? failedRetries + 1 : 0
+            retryAt = t + (failedRetries >= memory.retries ? memory.backoff : memory.retryAfter)
             record(
                 t, .kill, source: source, charged: !exempt, entries: building.entries.count, memory: footprint,
                 detail: .overLimit(footprint))
+            return
+        }
+        if building.entries.count > system.maxEntries {
+            // Not delivered: the widget keeps what it had and no retry is planned (OBSERVED #10).
+            day.rejections += 1
+            record(
+                t, .rejected, source: source, charged: !exempt, entries: building.entries.count, memory: footprint,
+                detail: .tooManyEntries(system.maxEntries))
             return
         }
         deliver(at: t, source: source, charged: !exempt, footprint: footprint)
@@ -223,12 +244,14 @@ public struct WidgetSimulation<Provider: ReplayProvider> {
 
     private mutating func deliver(at t: SimTime, source: ReloadSource, charged: Bool, footprint: Double) {
         // Entries of the old timeline not yet rendered are dropped; count those already rendered.
-        if bulkRenders { countBulkRenders(through: t) }
+        if bulkTimeline { countBulkRenders(through: t) }
         swap(&timeline, &building)
+        bulkTimeline = bulkRenders && !hasEntriesCloserThanRenderSpacing()
         serial += 1
         fetchTime = t
         fetchStale = inputs.unpredictable.firstAfter(t)
         retryAt = .infinity
+        failedRetries = 0
         let entries = timeline.entries
         // WidgetKit shows the latest entry dated at or before now; earlier ones are skipped.
         var first = 0
@@ -277,12 +300,32 @@ public struct WidgetSimulation<Provider: ReplayProvider> {
         lastRender = t
         record(t, .render, source: nil, detail: .entry(k + 1))
         nextEntry = k + 1
-        if bulkRenders {
+        if bulkTimeline {
             bulkCursor = nextEntry
             nextRender = .infinity
         } else {
             nextRender = nextEntry < timeline.entries.count ? renderTime(of: nextEntry) : .infinity
+            if nextEntry < timeline.entries.count && timeline.entries[nextEntry].date - timeline.entries[k].date < system.minRenderSpacing {
+                spaceNextRender(after: t)
+            }
         }
+    }
+
+    /// The entry after the one rendered at `t` is dated less than `minRenderSpacing` after it: the
+    /// next render comes no sooner than `minRenderSpacing` after `t`, and shows the latest entry due
+    /// by then (the ones it overtook are never rendered).
+    private mutating func spaceNextRender(after t: SimTime) {
+        let floor = t + system.minRenderSpacing
+        while nextEntry + 1 < timeline.entries.count && renderTime(of: nextEntry + 1) <= floor { nextEntry += 1 }
+        nextRender = max(renderTime(of: nextEntry), floor)
+    }
+
+    /// True when two adjacent entries of the current timeline are closer than the render spacing.
+    private func hasEntriesCloserThanRenderSpacing() -> Bool {
+        let entries = timeline.entries
+        guard system.minRenderSpacing > 0, entries.count > 1 else { return false }
+        for i in entries.indices.dropFirst() where entries[i].date - entries[i - 1].date < system.minRenderSpacing { return true }
+        return false
     }
 
     /// `inputs.predictable.firstAfter(date)`, searched from where the previous search ended: entry
@@ -371,7 +414,7 @@ public struct WidgetSimulation<Provider: ReplayProvider> {
 
     private mutating func closeDay(at t: SimTime) {
         account(until: t)
-        if bulkRenders { countBulkRenders(through: t, inclusive: false) }
+        if bulkTimeline { countBulkRenders(through: t, inclusive: false) }
         if waitingForBudget {
             day.exhaustedSeconds += t - waitStart
             waitStart = t

@@ -22,6 +22,10 @@ public struct DayMetrics: Sendable, Equatable {
     public var renders = 0
     /// Extension kills (memory).
     public var kills = 0
+    /// Timelines not delivered because they had more than `system.max_entries` entries.
+    public var rejections = 0
+    /// App reload calls ignored in the cooldown after a launch from the widget.
+    public var ignoredCalls = 0
     /// Largest timeline memory built, in MB (0 when none was built).
     public var peakMemoryMB: Double = 0
     /// Seconds the display was fresh.

@@ -22,6 +22,10 @@ public struct WidgetSummary: Sendable, Equatable {
     public var rendersPerDay: Double
     /// Extension kills, in all.
     public var kills: Int
+    /// Timelines not delivered for having too many entries, in all.
+    public var rejections: Int
+    /// App reload calls ignored after launches from the widget, in all.
+    public var ignoredCalls: Int
     /// Largest timeline memory, in MB.
     public var peakMemoryMB: Double
     /// Fraction of time the display was fresh.
@@ -61,6 +65,8 @@ public struct WidgetSummary: Sendable, Equatable {
         exhaustedMinutesPerDay = perDay { $0.exhaustedSeconds / 60 }
         rendersPerDay = perDay { Double($0.renders) }
         kills = allDays.reduce(0) { $0 + $1.kills }
+        rejections = allDays.reduce(0) { $0 + $1.rejections }
+        ignoredCalls = allDays.reduce(0) { $0 + $1.ignoredCalls }
         peakMemoryMB = allDays.map(\.peakMemoryMB).max() ?? 0
         let totalTime = allDays.reduce(0) { $0 + $1.length }
         freshness = totalTime > 0 ? allDays.reduce(0) { $0 + $1.freshSeconds } / totalTime : 0

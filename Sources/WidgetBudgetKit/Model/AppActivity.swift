@@ -34,6 +34,8 @@ public struct AppActivity: Sendable, Equatable {
     public struct Intents: Sendable, Equatable {
         /// The kind tapped.
         public var kind: String
+        /// The one instance tapped (1-based), or `nil` for each instance on its own.
+        public var instance: Int?
         /// When.
         public var process: EventProcess
 
@@ -52,6 +54,11 @@ public struct AppActivity: Sendable, Equatable {
     public var foregroundDuration: DelayDistribution
     /// App Intent streams.
     public var intents: [Intents]
+    /// When the user opens the app by tapping the widget: each starts a foreground session, and
+    /// WidgetKit ignores reload calls for `system.launch_cooldown` after it (OBSERVED #12).
+    public var launchesFromWidget = EventProcess.none
+    /// How long the app stays open after a launch from the widget.
+    public var launchDuration = DelayDistribution.constant(120)
 
     /// Creates app activity (by default: none).
     public init(

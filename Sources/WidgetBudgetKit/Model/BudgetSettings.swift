@@ -1,5 +1,8 @@
 /// How WidgetKit's daily reload budget comes back. Apple does not document it; see
 /// `docs/design/budget-model.md`.
+///
+/// Each case names the ``BudgetRule`` type that implements it (``rule``); the raw value is the
+/// scenario's `budget.model`.
 public enum BudgetModel: String, Sendable, Equatable, CaseIterable {
     /// At most B charged reloads in any trailing 24 hours (the default).
     case rolling24h = "rolling-24h"
@@ -7,6 +10,15 @@ public enum BudgetModel: String, Sendable, Equatable, CaseIterable {
     case midnight
     /// A bucket of capacity B refilled continuously at B per 24 hours, full at the start.
     case tokenBucket = "token-bucket"
+
+    /// The type that keeps this model's state and applies its rule.
+    public var rule: any BudgetRule.Type {
+        switch self {
+        case .rolling24h: RollingWindowBudget.self
+        case .midnight: MidnightBudget.self
+        case .tokenBucket: TokenBucketBudget.self
+        }
+    }
 }
 
 /// The daily reload budget of each widget.

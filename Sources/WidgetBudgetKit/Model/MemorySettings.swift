@@ -9,6 +9,11 @@ public struct MemorySettings: Sendable, Equatable {
     public var perEntryKB: Double
     /// Seconds after a kill before WidgetKit tries again.
     public var retryAfter: Double
+    /// Failed retries in a row after which WidgetKit backs off (`Int.max`: never).
+    public var retries = Int.max
+    /// Once ``retries`` retries in a row failed, the next attempts come this long apart, seconds
+    /// (OBSERVED #18: an hour).
+    public var backoff: Double = 0
 
     /// Creates memory settings.
     public init(limitMB: Double = 30, baseMB: Double = 6, perEntryKB: Double = 64, retryAfter: Double = 900) {

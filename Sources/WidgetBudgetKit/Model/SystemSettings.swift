@@ -10,6 +10,16 @@ public struct SystemSettings: Sendable, Equatable {
     public var minReloadInterval: Double
     /// Low-power stretches: policy reloads and renders due inside one wait for its end.
     public var lowPower: [TimeWindow]
+    /// A timeline with more entries than this is not delivered: the widget keeps the one it had
+    /// (OBSERVED #10: "over ~400 entries the widget stopped updating").
+    public var maxEntries = 400
+    /// Two renders of one timeline are at least this far apart, in seconds: an entry due sooner
+    /// after the previous render waits, and one overtaken by a later entry meanwhile is skipped
+    /// (OBSERVED #10: "the view changes at most every ~2 s").
+    public var minRenderSpacing: Double = 2
+    /// After the app is opened from the widget, its reload calls are ignored for this long, seconds
+    /// (OBSERVED #12: about 30 s).
+    public var launchCooldown: Double = 30
 
     /// Creates system settings; the defaults are "no delays, 5-minute minimum interval".
     public init(

@@ -15,6 +15,15 @@ public struct WidgetSpec: Sendable, Equatable {
     public var unpredictable: EventProcess
     /// When the user looks at the widget.
     public var views: EventProcess
+    /// True when the predictable changes are drawn by a self-updating view
+    /// (`Text(date, style: .timer)`, `.relative`, `ProgressView(timerInterval:)`): they never make
+    /// the display stale, whatever the entries (OBSERVED #6).
+    public var selfUpdating = false
+    /// How many copies of this widget are on the Home Screen (this spec is one of them): each has
+    /// its own budget and random streams; when more than one, each is tapped on its own.
+    public var instances = 1
+    /// Which copy this is, 1…``instances``.
+    public var instance = 1
 
     /// Creates a widget.
     public init(

@@ -1,0 +1,56 @@
+/// `rolling-24h`: at most B charged reloads in any trailing 24 hours.
+///
+/// Keeps the charge times in insertion order, at most B of them (the last B charges decide), and
+/// drops a charge once it lies more than 48 hours before the latest charge: it can no longer count
+/// for any instant from 24 hours before the latest charge on, which is every instant the engine, the
+/// plots and the log analysis ask about. The state is therefore bounded by the reloads actually
+/// made in two days (at most 2 days / the minimum reload interval), not by B: a budget of 10⁹
+/// costs no more memory than one of 70.
+public struct RollingWindowBudget: BudgetRule {
+    /// How long before the latest charge a charge is kept.
+    static let retention = 2 * Seconds.day
+
+    private let daily: Int
+    /// Charge times, oldest first from `head`.
+    private var times: [SimTime] = []
+    private var head = 0
+    private var latest = -SimTime.infinity
+
+    public init(daily: Int) {
+        self.daily = daily
+        times.reserveCapacity(Swift.min(daily, 64))
+    }
+
+    public static var usesLocalDay: Bool { false }
+
+    private var count: Int { times.count - head }
+
+    public func isAvailable(at t: SimTime, localDay: Int) -> Bool {
+        count < daily || times[head] + Seconds.day <= t
+    }
+
+    public mutating func charge(at t: SimTime, localDay: Int) {
+        times.append(t)
+        latest = Swift.max(latest, t)
+        if count > daily { head += 1 }
+        while count > 0 && times[head] <= latest - Self.retention { head += 1 }
+        if head > 32 && head * 2 >= times.count {
+            times.removeFirst(head)
+            head = 0
+        }
+    }
+
+    public func nextRecovery(after t: SimTime, nextMidnight: () -> SimTime) -> SimTime {
+        times[head] + Seconds.day
+    }
+
+    public func left(at t: SimTime, localDay: Int) -> Int {
+        var used = 0
+        for i in head..<times.count where times[i] + Seconds.day > t { used += 1 }
+        return daily - used
+    }
+
+    public static func recoveryInstants(charges: [SimTime], clock: LocalClock, from: SimTime, until: SimTime) -> [SimTime] {
+        charges.map { $0 + Seconds.day }.filter { $0 >= from && $0 <= until }
+    }
+}

@@ -1,0 +1,44 @@
+/// `token-bucket`: a bucket of capacity B refilled continuously at B per 24 hours, full at the
+/// start.
+public struct TokenBucketBudget: BudgetRule {
+    private let daily: Int
+    private var tokens: Double
+    private var lastRefill: SimTime = 0
+
+    public init(daily: Int) {
+        self.daily = daily
+        tokens = Double(daily)
+    }
+
+    public static var usesLocalDay: Bool { false }
+
+    private var refillRate: Double { Double(daily) / Seconds.day }
+
+    private func tokens(at t: SimTime) -> Double {
+        Swift.min(Double(daily), tokens + (t - lastRefill) * refillRate)
+    }
+
+    public func isAvailable(at t: SimTime, localDay: Int) -> Bool { tokens(at: t) >= 1 - 1e-9 }
+
+    public mutating func charge(at t: SimTime, localDay: Int) {
+        tokens = tokens(at: t) - 1
+        lastRefill = t
+    }
+
+    public func nextRecovery(after t: SimTime, nextMidnight: () -> SimTime) -> SimTime {
+        t + (1 - tokens(at: t)) / refillRate
+    }
+
+    public func left(at t: SimTime, localDay: Int) -> Int { Int((tokens(at: t) + 1e-9).rounded(.down)) }
+
+    /// A one-minute grid: the bucket refills continuously.
+    public static func recoveryInstants(charges: [SimTime], clock: LocalClock, from: SimTime, until: SimTime) -> [SimTime] {
+        var instants: [SimTime] = []
+        var t = from
+        while t <= until {
+            instants.append(t)
+            t += Seconds.minute
+        }
+        return instants
+    }
+}

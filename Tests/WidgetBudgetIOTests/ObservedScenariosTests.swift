@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+import WidgetBudgetIO
+import WidgetBudgetKit
+import WidgetBudgetTestSupport
+
+/// `Scenarios/observed/`: each published observation of `OBSERVED.md` replayed, with the numbers the
+/// observation gives (or, where the simulator cannot reproduce it, the numbers its scenario says it
+/// shows instead), computed by hand in each scenario's opening comment.
+@Suite("Observed behaviour, replayed")
+struct ObservedScenariosTests {
+    static func run(_ file: String) throws -> SimulationResult {
+        let path = CLIRunner.packageRoot.appendingPathComponent("Scenarios/observed/" + file).path
+        return Simulator.run(try ScenarioLoader.load(path: path).scenario, events: .reloads)
+    }
+
+    /// The gaps between consecutive grants.
+    static func gaps(_ run: WidgetRunResult) -> [SimTime] {
+        let times = run.grantTimes
+        return zip(times.dropFirst(), times).map { $0 - $1 }
+    }
+
+    static func hms(_ h: Double, _ m: Double = 0) -> Double { TimeOfDay.hms(h, m) }
+
+    @Test("#1: a 5-minute widget spends exactly B, drawn in 40...70, 5 minutes apart")
+    func dailyBudget() throws {
+        let result = try Self.run("01-daily-budget.yaml")
+        for r in 0..<8 {
+            let day = result.day(0, replication: r)
+            #expect((40...70).contains(day.budget))
+            #expect(day.charged == day.budget)
+            #expect(day.exhaustedAt == Double(day.budget) * 300)
+        }
+    }
+
+    @Test("#3: App Intent taps and foreground reloads are free and immediate; the policy waits for budget")
+    func freeReloads() throws {
+        let run = try Self.run("03-free-reloads.yaml").run()
+        let grants = run.events(.grant)
+        #expect(grants.filter { $0.charged == true }.map(\.time) == [0, 300, 600, 900])
+        let free = grants.filter { $0.charged == false }
+        #expect(free.map(\.time) == [Self.hms(6, 0), Self.hms(12, 0), Self.hms(17, 59), Self.hms(18, 4)])
+        #expect(free.map(\.source) == [.intent, .intent, .policy, .app])
+        #expect(run.days[0].exhaustedAt == 1_200)
+    }
+
+    @Test("#8: .after(15s) gives a reload every 5 min, .after(15m) every 15 min")
+    func afterFifteen() throws {
+        let result = try Self.run("08-after-15s-vs-15m.yaml")
+        #expect(Set(Self.gaps(result.run(widget: 0))) == [300])
+        #expect(Set(Self.gaps(result.run(widget: 1))) == [900])
+        #expect(result.day(0, widget: 0).charged == 288)
+        #expect(result.day(0, widget: 1).charged == 96)
+    }
+
+    @Test("#9 (not reproduced): 1-second entries with .atEnd reload every 5 min until B = 70 is spent at 05:45")
+    func oneSecondEntries() throws {
+        let run = try Self.run("09-one-second-entries.yaml").run()
+        #expect(Set(Self.gaps(run)) == [300])
+        #expect(run.days[0].charged == 70)
+        #expect(run.days[0].exhaustedAt == Self.hms(5, 50))
+        #expect(run.days[0].exhaustedSeconds == 86_400 - Self.hms(5, 50))
+    }
+
+    @Test("#10: 401 entries stop the widget; 400 fit; entries 1 s apart render every 2 s")
+    func entryLimit() throws {
+        let result = try Self.run("10-entry-limit.yaml")
+        let fits = result.day(0, widget: 0)
+        #expect(fits.charged == 4)  // at 0, 399, 798 and 1197 minutes
+        #expect(fits.rejections == 0)
+        let stops = result.run(widget: 1)
+        #expect(stops.days[0].charged == 1)
+        #expect(stops.days[0].rejections == 1)
+        #expect(stops.days[0].renders == 0)
+        #expect(stops.events(.rejected).map(\.entries) == [401])
+        #expect(result.day(0, widget: 2).renders == 151)
+        let lines = ScenarioHighlights.lines(result)[1]
+        #expect(lines.contains { $0.contains("more than 400 entries: the widget stops updating") })
+    }
+
+    @Test("#15: two photo entries fit in 30 MB, three get the extension killed at every attempt")
+    func memoryLimit() throws {
+        let result = try Self.run("15-memory-limit.yaml")
+        #expect(result.day(0, widget: 0).kills == 0)
+        #expect(result.day(0, widget: 0).peakMemoryMB == 28)
+        let killed = result.day(0, widget: 1)
+        #expect(killed.peakMemoryMB == 39)
+        #expect(killed.renders == 0)
+        #expect(killed.charged == 70)
+        #expect(killed.kills == 70)
+        #expect(killed.exhaustedAt == Self.hms(17, 30))
+    }
+
+    @Test("#17: six ofKind calls an hour spend B = 70 by 18:50; the 19:00 call finds no budget")
+    func ofKindRounds() throws {
+        let run = try Self.run("17-of-kind-rounds.yaml").run()
+        let charges = run.events(.grant).filter { $0.charged == true }.map(\.time)
+        #expect(Array(charges.prefix(5)) == [0, Self.hms(2), Self.hms(4), Self.hms(6), Self.hms(8)])
+        #expect(charges.filter { $0 < 86_400 }.count == 70)
+        #expect(charges[69] == Self.hms(18, 50))
+        #expect(run.days[0].exhaustedAt == Self.hms(19))
+    }
+
+    @Test("#19: a 30-minute interval gives 48 reloads a day; 2 minutes is held to 5 and spends B by 05:45")
+    func thirtyMinutes() throws {
+        let result = try Self.run("19-thirty-minute-interval.yaml")
+        #expect(result.runs[0][0].days.map(\.charged) == [48, 48])
+        #expect(result.day(0, widget: 0).exhaustedAt == nil)
+        #expect(Set(Self.gaps(result.run(widget: 1)).prefix(69)) == [300])
+        #expect(result.day(0, widget: 1).exhaustedAt == Self.hms(5, 50))
+    }
+
+    @Test("#4/#21: a complication asking every 15 min gets 4 an hour until its 75 are spent at 18:30")
+    func watchComplication() throws {
+        let run = try Self.run("21-watch-complication.yaml").run()
+        #expect(Set(Self.gaps(run).prefix(74)) == [900])
+        #expect(run.days.map(\.charged) == [75, 75])
+        #expect(run.days[0].exhaustedAt == Self.hms(18, 45))
+    }
+
+    @Test("#22 (hearsay): a low-power night holds an hourly widget's reloads until 06:00")
+    func lowPower() throws {
+        let result = try Self.run("22-low-power.yaml")
+        let run = result.run()
+        #expect(run.days.map(\.charged) == [19, 18])
+        #expect(run.grantTimes.allSatisfy { t in t == 0 || t.truncatingRemainder(dividingBy: 86_400) >= Self.hms(6) })
+        #expect(ScenarioHighlights.lines(result)[0].contains { $0.hasPrefix("Low-power windows (") })
+    }
+
+    @Test("#1/#17: three instances of a kind are each charged for every ofKind reload; a tap reloads one")
+    func perInstanceBudget() throws {
+        let result = try Self.run("01-per-instance-budget.yaml")
+        #expect(result.scenario.widgets.map(\.name) == ["notes#1", "notes#2", "notes#3"])
+        #expect((0..<3).map { result.day(0, widget: $0).charged } == [49, 49, 49])
+        #expect((0..<3).map { result.day(0, widget: $0).exempt } == [0, 1, 0])
+    }
+
+    @Test("#6: a Text(.timer) countdown is always fresh on 24 reloads; 1-second entries are fresh 12 % of the day")
+    func selfUpdatingTimer() throws {
+        let result = try Self.run("06-self-updating-timer.yaml")
+        #expect(result.summaries[0].freshness == 1)
+        #expect(result.day(0, widget: 0).charged == 24)
+        let entries = result.day(0, widget: 1)
+        #expect(entries.charged == 70)
+        #expect(entries.renders == 70 * 151)
+        #expect(entries.freshSeconds == 70 * 150)
+    }
+
+    @Test("#12: a reload call 10 s after the app is opened from the widget is ignored; one at 60 s runs free")
+    func launchCooldown() throws {
+        let result = try Self.run("12-launch-cooldown.yaml")
+        let run = result.run()
+        #expect(run.events(.ignored).map(\.time) == [Self.hms(12) + 10])
+        let free = run.events(.grant).filter { $0.charged == false }
+        #expect(free.map(\.time) == [Self.hms(12, 1)])
+        #expect(free.map(\.source) == [.app])
+        #expect(run.days[0].charged == 1)
+        #expect(ScenarioHighlights.lines(result)[0].contains { $0.hasPrefix("1 app reload call was ignored") })
+    }
+
+    @Test("#18: after three failed retries 15 min apart, attempts come an hour apart: 27 kills a day")
+    func retryBackoff() throws {
+        let run = try Self.run("18-retry-backoff.yaml").run()
+        let attempts = run.events(.kill).map(\.time)
+        #expect(Array(attempts.prefix(6)) == [0, 900, 1_800, 2_700, Self.hms(1, 45), Self.hms(2, 45)])
+        #expect(attempts.last == Self.hms(23, 45))
+        #expect(run.days[0].kills == 27)
+        #expect(run.days[0].charged == 27)
+    }
+}

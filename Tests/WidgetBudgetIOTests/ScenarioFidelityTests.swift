@@ -1,0 +1,135 @@
+import Testing
+import WidgetBudgetIO
+import WidgetBudgetKit
+import WidgetBudgetTestSupport
+
+/// The scenario keys of OBSERVED.md's behaviours: instances, self-updating views, the entry limit
+/// and the render floor, with hand-computed outcomes and one-line errors.
+@Suite("Scenario keys for observed behaviour")
+struct ScenarioFidelityTests {
+    static func load(_ yaml: String) throws -> Scenario {
+        try ScenarioLoader.parse(yaml: yaml, file: "s.yaml").scenario
+    }
+
+    /// The one-line error a bad file gets.
+    static func error(_ yaml: String) -> String {
+        do {
+            _ = try load(yaml)
+            return "no error"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    static let twoFeeds = """
+        days: 1
+        widgets:
+          - kind: feed
+            instances: 2
+            provider: never
+        app:
+          reloads:
+            - {kind: feed, at: [1h, 2h]}
+          intents:
+            - {kind: feed, instance: 2, at: [3h]}
+        """
+
+    /// Each instance is charged for the start and both ofKind calls (3 each); the tap at 3 h
+    /// reloads instance 2 only, free.
+    @Test("instances: ofKind reloads and charges every copy; a tap reloads only the tapped one")
+    func instances() throws {
+        let scenario = try Self.load(Self.twoFeeds)
+        #expect(scenario.widgets.map(\.name) == ["feed#1", "feed#2"])
+        let result = Simulator.run(scenario, events: .reloads)
+        #expect(result.day(0, widget: 0).charged == 3)
+        #expect(result.day(0, widget: 1).charged == 3)
+        #expect(result.run(widget: 0).events(.grant).filter { $0.source == .intent }.isEmpty)
+        #expect(result.run(widget: 1).events(.grant).filter { $0.source == .intent }.map(\.time) == [10_800])
+        #expect(result.day(0, widget: 1).exempt == 1)
+        let single = try Self.load(
+            Self.twoFeeds.replacingOccurrences(of: "instances: 2", with: "instances: 1")
+                .replacingOccurrences(of: ", instance: 2", with: ""))
+        #expect(single.widgets.map(\.name) == ["feed"])
+    }
+
+    @Test("instances: 0, an instance past the count and a bad max_entries get one line naming the key")
+    func badInput() {
+        let zero = Self.error(Self.twoFeeds.replacingOccurrences(of: "instances: 2", with: "instances: 0"))
+        #expect(zero.contains("widgets[0].instances") && zero.contains("must be at least 1"), "\(zero)")
+        let past = Self.error(Self.twoFeeds.replacingOccurrences(of: "instance: 2", with: "instance: 3"))
+        #expect(past.contains("instance") && past.contains("at most 2"), "\(past)")
+        let limit = Self.error(Self.twoFeeds.replacingOccurrences(of: "days: 1", with: "days: 1\nsystem: {max_entries: 0}"))
+        #expect(limit.contains("system.max_entries") && limit.contains("must be at least 1"), "\(limit)")
+        for message in [zero, past, limit] { #expect(!message.contains("\n")) }
+    }
+
+    static func clock(_ predictable: String, system: String = "{}") -> String {
+        """
+        days: 1
+        system: \(system)
+        widgets:
+          - kind: clock
+            provider: {type: fixed, entries: 300, spacing: 1s, policy: never}
+            content:
+              predictable: \(predictable)
+        """
+    }
+
+    /// A seconds counter drawn with Text(.timer) is never stale; drawn with entries it is fresh
+    /// only in the first second after each entry renders (every 2 s for 300 s, 151 renders: the
+    /// render floor), then stale for the rest of the day.
+    @Test("a self-updating view is never stale; the same changes drawn with entries are")
+    func selfUpdating() throws {
+        let drawn = Simulator.run(try Self.load(Self.clock("{every: 1s, self_updating: true}")))
+        #expect(drawn.summaries[0].freshness == 1)
+        #expect(ScenarioHighlights.lines(drawn)[0].contains { $0.hasPrefix("Its predictable changes are drawn by a self-updating view") })
+        let entries = Simulator.run(try Self.load(Self.clock("{every: 1s}")))
+        #expect(entries.day(0).renders == 151)
+        // Fresh during [2k, 2k + 1) for k = 0…149: 150 s of the day.
+        #expect(entries.day(0).freshSeconds == 150)
+        #expect(ScenarioHighlights.lines(entries)[0].contains { $0.contains("a self-updating view (Text(date, style: .timer))") })
+    }
+
+    @Test("min_render_spacing: 0s renders every 1-second entry; max_entries rejects a timeline over it")
+    func renderFloorAndEntryLimitKeys() throws {
+        let unfloored = Simulator.run(try Self.load(Self.clock("{every: 1s}", system: "{min_render_spacing: 0s}")))
+        #expect(unfloored.day(0).renders == 300)
+        #expect(unfloored.day(0).freshSeconds == 300)
+        let limited = Simulator.run(try Self.load(Self.clock("none", system: "{max_entries: 299}")), events: .reloads)
+        #expect(limited.day(0).rejections == 1)
+        #expect(limited.day(0).renders == 0)
+        #expect(limited.run().events(.rejected).first?.charged == true)
+    }
+
+    @Test("platform: watchOS sets B = 75, a 15 MB limit and always-viewed complications; explicit keys win")
+    func platform() throws {
+        let yaml = """
+            platform: watchOS
+            widgets:
+              - kind: complication
+                provider: never
+            """
+        let watch = try Self.load(yaml)
+        #expect(watch.budget == .fixed(75))
+        #expect(watch.memory.limitMB == 15)
+        #expect(watch.widgets[0].views == EventProcess(.every(period: 60, offset: 0)))
+        let explicit = try Self.load(yaml + "\nbudget: {daily: 50}\nmemory: {base_mb: 2}")
+        #expect(explicit.budget == .fixed(50))
+        #expect(explicit.memory.limitMB == 15)
+        #expect(explicit.memory.baseMB == 2)
+        let phone = try Self.load(yaml.replacingOccurrences(of: "watchOS", with: "iOS"))
+        #expect(phone.budget == .fixed(70))
+        #expect(phone.memory.limitMB == 30)
+        #expect(phone.widgets[0].views == .none)
+        let bad = Self.error(yaml.replacingOccurrences(of: "watchOS", with: "tvOS"))
+        #expect(bad.contains("platform") && bad.contains("unknown platform 'tvOS'") && !bad.contains("\n"), "\(bad)")
+    }
+
+    @Test("memory.retries needs memory.backoff, and the reverse; a negative count is refused")
+    func retryKeys() {
+        let base = "widgets:\n  - kind: w\n    provider: never\nmemory: "
+        #expect(Self.error(base + "{retries: 3}").contains("give memory.backoff too"))
+        #expect(Self.error(base + "{backoff: 1h}").contains("give memory.retries too"))
+        #expect(Self.error(base + "{retries: -1, backoff: 1h}").contains("must not be negative"))
+    }
+}

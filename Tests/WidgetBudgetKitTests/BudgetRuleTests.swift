@@ -1,0 +1,59 @@
+import Testing
+import WidgetBudgetKit
+
+/// The budget models as types: the rolling window keeps only the charges that can still count, yet
+/// answers exactly as the plain definition ("the last B charges, counted while under 24 h old").
+@Suite("Budget rules")
+struct BudgetRuleTests {
+    /// The plain definition of `rolling-24h`, keeping every charge.
+    struct NaiveRolling {
+        let daily: Int
+        var charges: [Double] = []
+        var lastB: ArraySlice<Double> { charges.suffix(daily) }
+        func isAvailable(at t: Double) -> Bool { lastB.count < daily || lastB.first! + 86_400 <= t }
+        func left(at t: Double) -> Int { daily - lastB.filter { $0 + 86_400 > t }.count }
+        func nextAvailable(after t: Double) -> Double { isAvailable(at: t) ? t : lastB.first! + 86_400 }
+    }
+
+    @Test("rolling-24h agrees with the plain definition on a random stream of charges and queries", arguments: [1, 3, 40])
+    func rollingMatchesDefinition(daily: Int) {
+        var generator = SeededGenerator(seed: UInt64(daily))
+        var budget = ReloadBudget(model: .rolling24h, daily: daily)
+        var naive = NaiveRolling(daily: daily)
+        var t = 0.0
+        for _ in 0..<3_000 {
+            // Gaps from seconds to a day and a half, so charges leave the retained window too.
+            t += (generator.unit() < 0.9 ? 600 : 130_000) * generator.unit()
+            #expect(budget.isAvailable(at: t) == naive.isAvailable(at: t))
+            #expect(budget.left(at: t) == naive.left(at: t))
+            #expect(budget.nextAvailable(after: t) == naive.nextAvailable(after: t))
+            if generator.unit() < 0.7 {
+                budget.charge(at: t)
+                naive.charges.append(t)
+            }
+        }
+    }
+
+    /// A budget of 10⁹ with a reload every 5 minutes for 10 days. At t, 300 s after the last charge,
+    /// the charges in (t − 24 h, t] count: those at t − 86,100 … t − 300, 287 of them (the one at
+    /// t − 86,400 has just come back). The state holds two days of charges, not 10⁹ slots.
+    @Test("rolling-24h with a huge budget keeps only the recent charges")
+    func hugeRollingBudget() {
+        var budget = ReloadBudget(model: .rolling24h, daily: 1_000_000_000)
+        var t = 0.0
+        for _ in 0..<(10 * 288) {
+            #expect(budget.isAvailable(at: t))
+            budget.charge(at: t)
+            t += 300
+        }
+        #expect(budget.left(at: t) == 1_000_000_000 - 287)
+    }
+
+    @Test("every model names its rule type")
+    func modelsNameTheirRules() {
+        #expect(ObjectIdentifier(BudgetModel.rolling24h.rule) == ObjectIdentifier(RollingWindowBudget.self))
+        #expect(ObjectIdentifier(BudgetModel.midnight.rule) == ObjectIdentifier(MidnightBudget.self))
+        #expect(ObjectIdentifier(BudgetModel.tokenBucket.rule) == ObjectIdentifier(TokenBucketBudget.self))
+        #expect(BudgetModel.allCases.filter { $0.rule.usesLocalDay } == [.midnight])
+    }
+}
