@@ -54,12 +54,42 @@ struct OptimizeSectionTests {
         #expect(s.constraints == OptimizationConstraints(budgets: 40...70, maxExhaustedDayFraction: 0.1, memoryMargin: 0.25))
     }
 
+    @Test("tolerance, max_replications and app_throttle; app_throttle needs an app reload stream that reaches the widget")
+    func toleranceRacingThrottle() throws {
+        let s = try Self.settings("optimize:\n  objective: mean-age\n  tolerance: 30s\n  max_replications: 16\n")
+        #expect(s.tolerance == 30 && s.maxReplications == 16 && s.objectiveSource == "optimize.objective")
+        let f = try Self.settings("optimize:\n  tolerance: 0.01\n")
+        #expect(f.objective == .viewFreshness && f.tolerance == 0.01)
+        do {
+            _ = try Self.settings("optimize:\n  tolerance: 2\n")
+            Issue.record("a fraction tolerance of 2 was accepted")
+        } catch let e as ScenarioError {
+            #expect("\(e)".contains("optimize.tolerance") || "\(e)".contains("tolerance"), "\(e)")
+        }
+        do {
+            _ = try Self.settings("optimize:\n  app_throttle: [0s, 40m]\n")
+            Issue.record("app_throttle without app reloads was accepted")
+        } catch let e as ScenarioError {
+            #expect("\(e)".contains("no app.reloads stream reaches widget"), "\(e)")
+        }
+        let app = "app:\n  reloads:\n    - {kind: clock, every: 1h, throttle: 15m}\n"
+        let file = try ScenarioLoader.parse(yaml: Self.base + app + "optimize:\n  app_throttle: [1h, 0s, 40m, 40m]\n", file: "s.yaml")
+        #expect(file.scenario.app.reloads.first?.throttle == 900)
+        let t = try OptimizeSection.settings(for: file)
+        #expect(t.space.appThrottles == [0, 2_400, 3_600])
+        #expect(t.space.count == 732 / 2 * 3)  // the default space (one window list) × 3 throttles
+    }
+
     @Test("absent keys take the defaults; a range of entries expands; overrides win")
     func defaultsRangesOverrides() throws {
         let s = try Self.settings("optimize:\n  entries: \"1...240\"\n")
         #expect(s.space.entries == Array(1...240))
         #expect(s.space.spacings.count == 6 && s.space.aligns == [.none, .minute] && s.space.windows == [[]])
-        #expect(s.objective == .meanAge && s.constraints.budgets == 40...70 && s.constraints.memoryMargin == 0.2)
+        // The widget has views, so the default objective is what users see.
+        #expect(s.objective == .viewFreshness && s.objectiveSource == "default: the widget has views")
+        #expect(s.constraints.budgets == 40...70 && s.constraints.memoryMargin == 0.2)
+        #expect(s.tolerance == nil && s.resolvedTolerance == 0.001 && s.maxReplications == 64)
+        #expect(s.space.appThrottles == [nil])
         let o = try Self.settings(
             "optimize:\n  entries: \"1...240\"\n",
             overrides: OptimizationOverrides(

@@ -60,7 +60,7 @@ public struct CandidateRow: Sendable {
         }
         let candidate = PolicyCandidate(
             spacing: try number("spacing_s"), entries: try integer("entries"), align: align,
-            policy: policy, windows: windows)
+            policy: policy, windows: windows, appThrottle: text("app_throttle_s").isEmpty ? nil : try number("app_throttle_s"))
         record = CandidateRecord(
             candidate: candidate, objective: try number("objective"), unlimitedObjective: try number("unlimited_objective"),
             chargedPerDay: try number("charged_per_day"), peakMemoryMB: try number("peak_memory_mb"),

@@ -4,7 +4,8 @@ import WidgetBudgetKit
 /// them back into records (for `merge`, and for a single run, which ranks what it wrote so that
 /// both agree to the byte).
 ///
-/// Columns: the candidate's parameters `spacing_s,entries,align,policy,after_s,windows`; the
+/// Columns: the candidate's parameters `spacing_s,entries,align,policy,after_s,windows,app_throttle_s`
+/// (`app_throttle_s` empty when the app is as the scenario writes it); the
 /// `summary.csv` metrics at the candidate's worst budget (`budget_min` and `budget_max` are that
 /// budget); `needed_budget` (the smallest daily budget at which it never waits) and
 /// `unlimited_objective` (its objective with that much budget); `replication_objectives` (the
@@ -12,7 +13,7 @@ import WidgetBudgetKit
 /// then `objective,feasible,reason`.
 public enum CandidateTable {
     /// The parameter columns.
-    public static let parameterHeader = ["spacing_s", "entries", "align", "policy", "after_s", "windows"]
+    public static let parameterHeader = ["spacing_s", "entries", "align", "policy", "after_s", "windows", "app_throttle_s"]
     /// The columns after the metrics.
     public static let verdictHeader = [
         "needed_budget", "unlimited_objective", "replication_objectives", "objective", "feasible", "reason",
@@ -31,7 +32,7 @@ public enum CandidateTable {
         let c = e.candidate!
         let params = [
             DurationFormat.number(c.spacing), String(c.entries), c.align.rawValue, c.policy.kindName,
-            c.afterSeconds.map(DurationFormat.number) ?? "", c.windowsText,
+            c.afterSeconds.map(DurationFormat.number) ?? "", c.windowsText, c.appThrottle.map(DurationFormat.number) ?? "",
         ]
         return params + metrics(e, objective: objective)
     }

@@ -68,7 +68,8 @@ struct ChoiceConfidence {
     /// The lines `optimize` prints under its table.
     var summaryLines: [String] {
         guard let rec = outcome.recommended?.record else { return [] }
-        var lines = ["\(objective.rawValue) (tolerance \(precise(ranking.tolerance))): recommended \(withInterval(rec))"]
+        let source = outcome.manifest["objective_source"]
+        var lines = ["\(objective.rawValue) (\(source); tolerance \(precise(ranking.tolerance))): recommended \(withInterval(rec))"]
         if let up = outcome.runnerUp?.record { lines.append(runnerUpLine(rec, up)) }
         if let why = cheaperEquivalentLine() { lines.append(why) }
         return lines

@@ -31,7 +31,8 @@ public struct OptimizationManifest: Sendable, Equatable {
         }
         values = [
             ("scenario", s.name), ("file", file), ("file_digest", digest), ("widget", widget.name),
-            ("objective", settings.objective.rawValue),
+            ("widget_kind", widget.kind),
+            ("objective", settings.objective.rawValue), ("objective_source", settings.objectiveSource),
             ("budgets", "\(settings.constraints.budgets.lowerBound)...\(settings.constraints.budgets.upperBound)"),
             ("budget_model", s.budget.model.rawValue),
             ("max_exhausted_day_fraction", DurationFormat.number(settings.constraints.maxExhaustedDayFraction)),

@@ -7,7 +7,7 @@ import WidgetBudgetKit
 public enum OptimizeSection {
     static let keys = [
         "widget", "spacing", "entries", "align", "policy", "windows", "objective", "constraints",
-        "replications", "first_offset", "method", "max_evaluations", "tolerance", "max_replications",
+        "replications", "first_offset", "method", "max_evaluations", "tolerance", "max_replications", "app_throttle",
     ]
     static let constraintKeys = ["budgets", "max_exhausted_day_fraction", "memory_margin"]
 
@@ -55,9 +55,10 @@ public enum OptimizeSection {
         let policies = try readPolicies(m, overrides.policy)
         let windows = try readWindows(m, overrides.windows)
         let firstOffset = try m?["first_offset"]?.nonNegativeDuration() ?? currentFirstOffset(spec.provider)
-        let space = SearchSpace(
+        var space = SearchSpace(
             spacings: spacings, entries: entries, aligns: aligns, policies: policies, windows: windows,
             firstOffset: firstOffset)
+        space.appThrottles = try readAppThrottles(m, file: file, scenario: scenario, widget: spec)
         if space.count > OptimizeValueSyntax.maxSpace {
             throw ScenarioError(
                 file: file.path, line: node?.line, key: "optimize",
@@ -66,11 +67,15 @@ public enum OptimizeSection {
         }
 
         // Objective, constraints, effort.
-        var objective = OptimizationObjective.meanAge
+        // By default what users see: view freshness when the widget has views, mean age otherwise.
+        var objective: OptimizationObjective = spec.views.isNone ? .meanAge : .viewFreshness
+        var objectiveSource = spec.views.isNone ? "default: the widget has no views" : "default: the widget has views"
         if let text = overrides.objective {
             objective = try parse(option: "--objective", text, OptimizeValueSyntax.objective)
+            objectiveSource = "--objective"
         } else if let o = m?["objective"] {
             objective = try parse(o) { try OptimizeValueSyntax.objective($0) }
+            objectiveSource = "optimize.objective"
         }
         if objective == .viewFreshness && spec.views.isNone {
             let message = "objective view-freshness needs views, but widget '\(spec.name)' has no `views` process"
@@ -129,7 +134,7 @@ public enum OptimizeSection {
             widget: widget, space: space, objective: objective,
             constraints: OptimizationConstraints(budgets: budgets, maxExhaustedDayFraction: exhausted, memoryMargin: margin),
             replications: replications, method: method, searchBudget: maxEvaluations, tolerance: tolerance,
-            maxReplications: maxReplications)
+            maxReplications: maxReplications, objectiveSource: objectiveSource)
     }
 
     // MARK: Axes
@@ -191,6 +196,27 @@ public enum OptimizeSection {
             let texts = item.isSequence ? try item.list().map { try $0.string() } : [try item.string()]
             return try parse(item) { _ in try OptimizeValueSyntax.windows(texts) }
         }
+    }
+
+    /// `optimize.app_throttle`: durations (0s: unthrottled); the widget must receive app reloads.
+    private static func readAppThrottles(_ m: YAMLMapping?, file: ScenarioFile, scenario: Scenario, widget: WidgetSpec) throws
+        -> [Double?]
+    {
+        guard let m, let entry = m.entries.first(where: { $0.0 == "app_throttle" })?.1 else { return [nil] }
+        let reached = scenario.app.reloads.contains { $0.target == .all || $0.target == .kind(widget.kind) }
+        if !reached {
+            throw entry.error(
+                "app_throttle throttles the app's reloadTimelines calls, but no app.reloads stream reaches widget '\(widget.name)'",
+                hint: "add app: {reloads: [{kind: \(widget.kind), on_change: true}]}")
+        }
+        let list = entry.list()
+        if list.isEmpty { throw entry.error("the list is empty: there is nothing to choose from", hint: "e.g. [0s, 15m, 40m, 1h]") }
+        var out: [Double?] = []
+        for item in list {
+            let t = try item.nonNegativeDuration()
+            if !out.contains(t) { out.append(t) }
+        }
+        return out.sorted { ($0 ?? 0) < ($1 ?? 0) }
     }
 
     private static func currentFirstOffset(_ provider: ProviderSpec) -> Double {

@@ -93,7 +93,52 @@ public enum ProviderSource {
         if candidate.entries > 1 && candidate.align != .none { s += alignHelper(candidate.align) }
         if !candidate.windows.isEmpty { s += windowHelpers }
         s += "}\n"
+        if let t = candidate.appThrottle, t > 0 { s += appThrottleSnippet(t, kind: m["widget_kind"]) }
         return s
+    }
+
+    /// The app side of a throttled candidate, as a comment to paste into the app (not the
+    /// extension): `reloadTimelines(ofKind:)` at most once per interval, plus one trailing call.
+    static func appThrottleSnippet(_ interval: Double, kind: String) -> String {
+        let code = """
+
+            The app side (paste into the app, not the widget extension): call reloadTimelines at most
+            once every \(DurationFormat.string(interval)), and once more when that time is up if content changed
+            meanwhile, so no change is left unshown. Call `contentChanged()` where the app called
+            `reloadTimelines(ofKind:)` on every change. A suspended app runs the trailing call when it
+            next runs; a server can instead send the trailing push itself.
+
+            import WidgetKit
+
+            @MainActor
+            final class WidgetReloadThrottle {
+                static let shared = WidgetReloadThrottle()
+                let interval: TimeInterval = \(number(interval))
+                private var lastCall = Date.distantPast
+                private var trailing: Task<Void, Never>?
+
+                func contentChanged() {
+                    let now = Date()
+                    if now.timeIntervalSince(lastCall) >= interval {
+                        call(at: now)
+                    } else if trailing == nil {
+                        let wait = lastCall.addingTimeInterval(interval).timeIntervalSince(now)
+                        trailing = Task { @MainActor in
+                            try? await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000))
+                            self.trailing = nil
+                            self.call(at: Date())
+                        }
+                    }
+                }
+
+                private func call(at date: Date) {
+                    lastCall = date
+                    WidgetCenter.shared.reloadTimelines(ofKind: "\(kind)")
+                }
+            }
+            """
+        return code.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "//" : "// " + $0 }.joined(
+            separator: "\n") + "\n"
     }
 
     /// A Swift `TimeInterval` literal: `60`, `0.5`.

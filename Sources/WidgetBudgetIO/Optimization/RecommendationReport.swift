@@ -10,7 +10,7 @@ public enum RecommendationReport {
         var md = "# Recommended timeline policy: \(m["widget"])\n\n"
         md += "Scenario `\(m["scenario"])` (`\(m["file"])`), widget `\(m["widget"])`, judged at the worst daily budget of "
         md += "\(m["budgets"]) (\(m["budget_model"])) over \(m["replications"]) replications × \(m["days"]) days, seed \(m["seed"]); "
-        md += "objective: \(objective.phrase) (`\(objective.rawValue)`); a candidate must never run out of budget"
+        md += "objective: \(objective.phrase) (`\(objective.rawValue)`, \(objectiveWhy(m))); a candidate must never run out of budget"
         if (Double(m["max_exhausted_day_fraction"]) ?? 0) > 0 {
             md += " on more than \(percent(Double(m["max_exhausted_day_fraction"]) ?? 0)) of days"
         }
@@ -55,6 +55,17 @@ public enum RecommendationReport {
         md += flips(o, recommended: rec) + "\n"
         md += howFound(o) + "\n"
         return md
+    }
+
+    /// Where the objective came from, and why the default is what it is.
+    static func objectiveWhy(_ m: OptimizationManifest) -> String {
+        let source = m["objective_source"]
+        if source.hasPrefix("default") {
+            return source.contains("has views")
+                ? "the default for a widget with views: what matters is what the user sees when looking"
+                : "the default for a widget without views: the age of what it shows, all the time"
+        }
+        return "set by `\(source)`; the default is `view-freshness` for a widget with views, `mean-age` otherwise"
     }
 
     /// The recommendation in a sentence or two.

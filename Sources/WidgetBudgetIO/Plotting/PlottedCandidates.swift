@@ -67,16 +67,21 @@ struct PlottedCandidates {
             return value
         }
         func key(_ record: CSVRecord, _ columns: [Int]) -> String { columns.map { record[$0] }.joined(separator: "|") }
+        // `app_throttle_s` tells candidates apart when the app's throttle was searched too.
+        let throttleColumn = table.header.firstIndex(of: "app_throttle_s")
+        func keyColumns(_ t: CSVTable) throws -> [Int] {
+            try Self.keyColumns.map { try t.requireColumn($0) }
+                + (throttleColumn != nil ? t.header.firstIndex(of: "app_throttle_s").map { [$0] } ?? [] : [])
+        }
         var frontKeys: Set<String>?
         if let pareto {
-            let columns = try Self.keyColumns.map { try pareto.requireColumn($0) }
+            let columns = try keyColumns(pareto)
             frontKeys = Set(pareto.rows.map { key($0, columns) })
         }
         if let recommendation, let first = recommendation.rows.first {
-            let columns = try Self.keyColumns.map { try recommendation.requireColumn($0) }
-            recommendedKey = key(first, columns)
+            recommendedKey = key(first, try keyColumns(recommendation))
         }
-        let keyIndexes = Self.keyColumns.map { index[$0]! }
+        let keyIndexes = try keyColumns(table)
         rows = try table.rows.map { r in
             let flag = r[index["feasible"]!].lowercased()
             guard ["true", "false", "1", "0", "yes", "no"].contains(flag) else {
@@ -92,7 +97,8 @@ struct PlottedCandidates {
             let candidate = PolicyCandidate(
                 spacing: spacing, entries: entries, align: EntryAlignment(rawValue: align) ?? .none,
                 policy: policy == "never" ? .never : policy == "after" ? .after(Double(after) ?? 0) : .atEnd,
-                windows: windows.split(separator: ";").compactMap { TimeWindow(String($0)) })
+                windows: windows.split(separator: ";").compactMap { TimeWindow(String($0)) },
+                appThrottle: throttleColumn.flatMap { Double(r[$0]) })
             return Row(
                 spacing: spacing, entries: entries, policyKey: [align, policy, after, windows].joined(separator: "|"),
                 policyText: policyText,

@@ -524,7 +524,8 @@ struct ScenarioReader {
         }
         if let r = m["reloads"] {
             for item in r.list() {
-                let im = try item.mapping(allowed: Self.processKeys + ["kind", "all", "on_change"])
+                let im = try item.mapping(allowed: Self.processKeys + ["kind", "all", "on_change", "throttle"])
+                let throttle = try im["throttle"]?.nonNegativeDuration() ?? 0
                 let target: AppActivity.Target
                 if let all = im["all"], try all.bool() {
                     if im.has("kind") { throw item.error("give either `kind` or `all: true`, not both") }
@@ -542,14 +543,14 @@ struct ScenarioReader {
                             "on_change follows unpredictable content changes, but the targeted widgets have none",
                             hint: "add content.unpredictable to the widget")
                     }
-                    app.reloads.append(.init(target: target, trigger: .onChange))
+                    app.reloads.append(.init(target: target, trigger: .onChange, throttle: throttle))
                 } else {
                     guard let process = try readPattern(im, horizon: horizon) else {
                         throw item.error(
                             "say when the app reloads: {poisson: {per_hour: 1}}, {every: 1h}, {at: [...]}, {trace: file} or on_change: true"
                         )
                     }
-                    app.reloads.append(.init(target: target, trigger: .process(process)))
+                    app.reloads.append(.init(target: target, trigger: .process(process), throttle: throttle))
                 }
             }
         }

@@ -82,6 +82,7 @@ public struct WidgetInputs: Sendable {
                 }
                 times.sort()
             }
+            times = AppReloadThrottle(interval: spec.throttle).calls(for: times)
             var dg = stream(.appReloadDelay, i)
             for t in times {
                 let at = t + scenario.system.appReloadDelay.draw(&dg)

@@ -22,11 +22,14 @@ public struct AppActivity: Sendable, Equatable {
         public var target: Target
         /// When.
         public var trigger: Trigger
+        /// The shortest time between two calls, seconds (``AppReloadThrottle``; 0: none).
+        public var throttle: Double
 
         /// Creates a reload stream.
-        public init(target: Target, trigger: Trigger) {
+        public init(target: Target, trigger: Trigger, throttle: Double = 0) {
             self.target = target
             self.trigger = trigger
+            self.throttle = throttle
         }
     }
 

@@ -11,8 +11,9 @@ public struct OptimizationProblem: Sendable {
     public let settings: OptimizationSettings
     /// The scenario's calendar.
     public let calendar: SimulationCalendar
-    /// Inputs per replication, drawn once.
-    let inputs: [WidgetInputs]
+    /// Inputs per replication, drawn once, for each app throttle of the space (`nil`: the
+    /// scenario's app as written).
+    let inputsByThrottle: [Double?: [WidgetInputs]]
 
     /// A budget no run can exhaust (used for a candidate's unconstrained run).
     static let unlimitedBudget = 1 << 40
@@ -25,9 +26,14 @@ public struct OptimizationProblem: Sendable {
         self.settings = settings
         let calendar = SimulationCalendar(scenario: s)
         self.calendar = calendar
-        inputs = (0..<settings.replications).map {
-            WidgetInputs(scenario: s, calendar: calendar, widgetIndex: settings.widget, replication: $0)
+        var byThrottle: [Double?: [WidgetInputs]] = [:]
+        for t in Set(settings.space.appThrottles + [nil]) {
+            let throttled = Self.scenario(s, widget: settings.widget, appThrottle: t)
+            byThrottle[t] = (0..<settings.replications).map {
+                WidgetInputs(scenario: throttled, calendar: calendar, widgetIndex: settings.widget, replication: $0)
+            }
         }
+        inputsByThrottle = byThrottle
     }
 
     /// The widget tuned.
@@ -46,15 +52,32 @@ public struct OptimizationProblem: Sendable {
     /// Evaluates a candidate of the space, over `replications` replications (default: the
     /// settings'; more for racing, each drawn from the scenario's seed as the first ones are).
     public func evaluate(_ candidate: PolicyCandidate, replications: Int? = nil) -> CandidateEvaluation {
-        var e = evaluate(provider: candidate.providerSpec(firstOffset: settings.space.firstOffset), replications: replications)
+        var e = evaluate(
+            provider: candidate.providerSpec(firstOffset: settings.space.firstOffset), replications: replications,
+            appThrottle: candidate.appThrottle)
         e.candidate = candidate
         return e
     }
 
-    /// The inputs of replication `r`: drawn once for the settings' replications, on demand beyond.
-    func input(_ r: Int) -> WidgetInputs {
-        r < inputs.count
-            ? inputs[r] : WidgetInputs(scenario: scenario, calendar: calendar, widgetIndex: settings.widget, replication: r)
+    /// The inputs of replication `r` with the app throttled to `appThrottle`: drawn once for the
+    /// settings' replications, on demand beyond (the same draws: every stream is keyed by purpose).
+    func input(_ r: Int, appThrottle: Double?) -> WidgetInputs {
+        if let drawn = inputsByThrottle[appThrottle], r < drawn.count { return drawn[r] }
+        return WidgetInputs(
+            scenario: Self.scenario(scenario, widget: settings.widget, appThrottle: appThrottle), calendar: calendar,
+            widgetIndex: settings.widget, replication: r)
+    }
+
+    /// `scenario` with every app reload stream that reaches the widget throttled to `appThrottle`
+    /// (unchanged for `nil`).
+    static func scenario(_ scenario: Scenario, widget: Int, appThrottle: Double?) -> Scenario {
+        guard let appThrottle else { return scenario }
+        var s = scenario
+        let kind = s.widgets[widget].kind
+        for i in s.app.reloads.indices where s.app.reloads[i].target == .all || s.app.reloads[i].target == .kind(kind) {
+            s.app.reloads[i].throttle = appThrottle
+        }
+        return s
     }
 
     /// Evaluates any built-in provider (the scenario's current one, for comparison) at its worst
@@ -65,19 +88,19 @@ public struct OptimizationProblem: Sendable {
     /// the worst case, exactly. When some replication waits, it is run again without a budget for
     /// the needed budget and the unconstrained objective; and when the constraints allow some
     /// exhausted days, every budget of the range below the needed one is run and the worst kept.
-    public func evaluate(provider spec: ProviderSpec, replications: Int? = nil) -> CandidateEvaluation {
-        let reps = Array(0..<(replications ?? inputs.count))
+    public func evaluate(provider spec: ProviderSpec, replications: Int? = nil, appThrottle: Double? = nil) -> CandidateEvaluation {
+        let reps = Array(0..<(replications ?? settings.replications))
         let budgets = settings.constraints.budgets
         let model = scenario.budget.model
         let allowed = settings.constraints.maxExhaustedDayFraction
         var atMin: [WidgetRunResult] = [], unlimited: [WidgetRunResult] = [], needed: [Int] = []
         var binding = false
         for r in reps {
-            let run = simulate(spec, replication: r, budget: budgets.lowerBound, model: model)
+            let run = simulate(spec, replication: r, budget: budgets.lowerBound, model: model, appThrottle: appThrottle)
             atMin.append(run)
             if run.days.contains(where: { $0.deferred > 0 }) {
                 binding = true
-                let free = simulate(spec, replication: r, budget: Self.unlimitedBudget, model: .midnight)
+                let free = simulate(spec, replication: r, budget: Self.unlimitedBudget, model: .midnight, appThrottle: appThrottle)
                 unlimited.append(free)
                 needed.append(NeededBudget.minimum(chargeTimes: Self.chargeTimes(free), model: model, clock: calendar.clock))
             } else {
@@ -95,7 +118,7 @@ public struct OptimizationProblem: Sendable {
             if top > budgets.lowerBound {
                 for b in (budgets.lowerBound + 1)...top {
                     let runs = reps.map { r in
-                        needed[r] <= b ? unlimited[r] : simulate(spec, replication: r, budget: b, model: model)
+                        needed[r] <= b ? unlimited[r] : simulate(spec, replication: r, budget: b, model: model, appThrottle: appThrottle)
                     }
                     let s = WidgetSummary(widget: widget.name, runs: runs)
                     if isWorse(s, than: summary) {
@@ -141,8 +164,10 @@ public struct OptimizationProblem: Sendable {
 
     /// One replication of `spec` at daily budget `budget`, reload events recorded (for the charge
     /// times).
-    func simulate(_ spec: ProviderSpec, replication r: Int, budget: Int, model: BudgetModel) -> WidgetRunResult {
-        var inputs = input(r)
+    func simulate(_ spec: ProviderSpec, replication r: Int, budget: Int, model: BudgetModel, appThrottle: Double? = nil)
+        -> WidgetRunResult
+    {
+        var inputs = input(r, appThrottle: appThrottle)
         inputs.dailyBudget = budget
         var simulation = WidgetSimulation(
             provider: spec.makeProvider(clock: calendar.clock, horizon: calendar.horizon), inputs: inputs,

@@ -33,12 +33,16 @@ public struct OptimizationSettings: Sendable, Equatable {
     public var tolerance: Double?
     /// The most replications racing gives a leader (`optimize.max_replications`).
     public var maxReplications: Int
+    /// Where the objective came from, for reports: `optimize.objective`, `--objective`, or the
+    /// default and why.
+    public var objectiveSource: String
 
     /// Creates settings.
     public init(
         widget: Int = 0, space: SearchSpace, objective: OptimizationObjective = .meanAge,
         constraints: OptimizationConstraints, replications: Int = 8, method: SearchMethod = .auto,
-        exhaustiveLimit: Int = 5_000, searchBudget: Int = 4_000, tolerance: Double? = nil, maxReplications: Int = 64
+        exhaustiveLimit: Int = 5_000, searchBudget: Int = 4_000, tolerance: Double? = nil, maxReplications: Int = 64,
+        objectiveSource: String = "default"
     ) {
         self.widget = widget
         self.space = space
@@ -50,6 +54,7 @@ public struct OptimizationSettings: Sendable, Equatable {
         self.searchBudget = searchBudget
         self.tolerance = tolerance
         self.maxReplications = maxReplications
+        self.objectiveSource = objectiveSource
     }
 
     /// The tolerance in force: ``tolerance`` or the objective's default.

@@ -15,14 +15,21 @@ public struct PolicyCandidate: Sendable, Hashable, CustomStringConvertible {
     public var policy: FixedPolicy
     /// The windows the policy applies in; empty for all day.
     public var windows: [TimeWindow]
+    /// The throttle the app puts on its `reloadTimelines` calls for this widget, seconds
+    /// (``AppReloadThrottle``); `nil` keeps the scenario's app as written.
+    public var appThrottle: Double?
 
     /// Creates a candidate; a single entry drops its spacing and alignment, which could not matter.
-    public init(spacing: Double, entries: Int, align: EntryAlignment, policy: FixedPolicy, windows: [TimeWindow] = []) {
+    public init(
+        spacing: Double, entries: Int, align: EntryAlignment, policy: FixedPolicy, windows: [TimeWindow] = [],
+        appThrottle: Double? = nil
+    ) {
         self.entries = max(1, entries)
         self.spacing = self.entries == 1 ? 0 : spacing
         self.align = self.entries == 1 ? .none : align
         self.policy = policy
         self.windows = windows
+        self.appThrottle = appThrottle
     }
 
     /// The fixed provider used (inside the windows, if any), with the given first-entry offset.
@@ -56,11 +63,13 @@ public struct PolicyCandidate: Sendable, Hashable, CustomStringConvertible {
         if align != .none { text += ", aligned to the \(align.rawValue)" }
         text += ", \(policy)"
         if !windows.isEmpty { text += ", during \(windowsText) (asleep outside)" }
+        if let t = appThrottle { text += t > 0 ? ", app reloads throttled to \(DurationFormat.string(t))" : ", app reloads unthrottled" }
         return text
     }
 
     public static func == (a: PolicyCandidate, b: PolicyCandidate) -> Bool {
         a.spacing == b.spacing && a.entries == b.entries && a.align == b.align && a.policy == b.policy && a.windows == b.windows
+            && a.appThrottle == b.appThrottle
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -74,6 +83,7 @@ public struct PolicyCandidate: Sendable, Hashable, CustomStringConvertible {
             hasher.combine(w.start)
             hasher.combine(w.end)
         }
+        hasher.combine(appThrottle ?? -1)
     }
 }
 
@@ -95,16 +105,21 @@ public struct CandidateKey: Comparable, Sendable {
     var alignRank: Int
     var spacing: Double
     var entries: Int
+    var appThrottle: Double
 
     /// The key of a candidate.
     public init(_ c: PolicyCandidate) {
         self.init(
             windows: c.windowsText, policy: c.policy.kindName, after: c.afterSeconds ?? 0, align: c.align,
-            spacing: c.spacing, entries: c.entries)
+            spacing: c.spacing, entries: c.entries, appThrottle: c.appThrottle)
     }
 
     /// The key from the parameter columns of a row.
-    public init(windows: String, policy: String, after: Double, align: EntryAlignment, spacing: Double, entries: Int) {
+    public init(
+        windows: String, policy: String, after: Double, align: EntryAlignment, spacing: Double, entries: Int,
+        appThrottle: Double? = nil
+    ) {
+        self.appThrottle = appThrottle ?? -1
         self.windows = windows
         policyRank = ["at-end": 0, "after": 1, "never": 2][policy] ?? 3
         self.after = after
@@ -119,6 +134,7 @@ public struct CandidateKey: Comparable, Sendable {
         if a.after != b.after { return a.after < b.after }
         if a.alignRank != b.alignRank { return a.alignRank < b.alignRank }
         if a.spacing != b.spacing { return a.spacing < b.spacing }
-        return a.entries < b.entries
+        if a.entries != b.entries { return a.entries < b.entries }
+        return a.appThrottle < b.appThrottle
     }
 }

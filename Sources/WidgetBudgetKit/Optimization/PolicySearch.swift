@@ -2,7 +2,7 @@ import Foundation
 
 /// A coarse-to-fine beam search for spaces too large to enumerate.
 ///
-/// The space has three categorical dimensions (windows, policy kind, alignment), whose
+/// The space has four categorical dimensions (windows, policy kind, alignment, app throttle), whose
 /// combinations form *families*, and up to three ordered ones inside a family (spacing, entries,
 /// and the `after` delay). The objective is smooth or step-like along the ordered dimensions
 /// (timeline length, reload interval) and the constraints are thresholds on them (the needed
@@ -48,8 +48,9 @@ public struct PolicySearch: Sendable {
         var align: Int
         var spacing: Int
         var entries: Int
+        var throttle = 0  // Index into the space's app throttles.
 
-        var family: [Int] { [windows, kind, align] }
+        var family: [Int] { [windows, kind, align, throttle] }
     }
 
     private enum Kind: Equatable { case atEnd, after, never }
@@ -75,7 +76,7 @@ public struct PolicySearch: Sendable {
         }
         return PolicyCandidate(
             spacing: space.spacings[p.spacing], entries: space.entries[p.entries], align: space.aligns[p.align],
-            policy: policy, windows: space.windows[p.windows])
+            policy: policy, windows: space.windows[p.windows], appThrottle: space.appThrottles[p.throttle])
     }
 
     /// `count` indices of the ascending `values`, both ends included: evenly spaced on a log scale
@@ -168,13 +169,17 @@ public struct PolicySearch: Sendable {
         for w in space.windows.indices {
             for k in kindList.indices {
                 for a in space.aligns.indices {
-                    var points: [Point] = []
-                    for d in (kindList[k] == .after ? dLattice : [0]) {
-                        for s in sLattice {
-                            for e in eLattice { points.append(Point(windows: w, kind: k, after: d, align: a, spacing: s, entries: e)) }
+                    for t in space.appThrottles.indices {
+                        var points: [Point] = []
+                        for d in (kindList[k] == .after ? dLattice : [0]) {
+                            for s in sLattice {
+                                for e in eLattice {
+                                    points.append(Point(windows: w, kind: k, after: d, align: a, spacing: s, entries: e, throttle: t))
+                                }
+                            }
                         }
+                        families.append(points)
                     }
-                    families.append(points)
                 }
             }
         }
@@ -230,7 +235,8 @@ public struct PolicySearch: Sendable {
             return Point(
                 windows: space.windows.firstIndex(of: c.windows) ?? 0, kind: k, after: d,
                 align: space.aligns.firstIndex(of: c.align) ?? 0, spacing: space.spacings.firstIndex(of: c.spacing) ?? 0,
-                entries: space.entries.firstIndex(of: c.entries) ?? 0)
+                entries: space.entries.firstIndex(of: c.entries) ?? 0,
+                throttle: space.appThrottles.firstIndex(of: c.appThrottle) ?? 0)
         }
         func beam() -> [PolicyCandidate] {
             var perFamily: [[Int]: Int] = [:]
@@ -276,6 +282,7 @@ public struct PolicySearch: Sendable {
                     }
                 }
                 for w in space.windows.indices where w != p.windows { moves.append(with(p) { $0.windows = w }) }
+                for t in space.appThrottles.indices where t != p.throttle { moves.append(with(p) { $0.throttle = t }) }
                 for a in space.aligns.indices where a != p.align { moves.append(with(p) { $0.align = a }) }
                 for k in kindList.indices where k != p.kind {
                     for d in (kindList[k] == .after ? Array(0..<afterCount) : [0]) {

@@ -37,9 +37,12 @@ public struct SearchSpace: Sendable, Equatable {
         self.firstOffset = firstOffset
     }
 
+    /// App-side throttles on `reloadTimelines` (seconds; `[nil]`: the scenario's app as written).
+    public var appThrottles: [Double?] = [nil]
+
     /// True when some list is empty, so there is nothing to choose from.
     public var isEmpty: Bool {
-        spacings.isEmpty || entries.isEmpty || aligns.isEmpty || policies.isEmpty || windows.isEmpty
+        spacings.isEmpty || entries.isEmpty || aligns.isEmpty || policies.isEmpty || windows.isEmpty || appThrottles.isEmpty
     }
 
     /// Every distinct candidate, in canonical order (see ``PolicyCandidate/canonicalOrder(_:_:)``).
@@ -55,8 +58,10 @@ public struct SearchSpace: Sendable, Equatable {
                 for a in aligns {
                     for s in spacings {
                         for n in entries {
-                            let c = PolicyCandidate(spacing: s, entries: n, align: a, policy: p, windows: w)
-                            if n > 1 || seen.insert(c).inserted { out.append(c) }
+                            for t in appThrottles {
+                                let c = PolicyCandidate(spacing: s, entries: n, align: a, policy: p, windows: w, appThrottle: t)
+                                if n > 1 || seen.insert(c).inserted { out.append(c) }
+                            }
                         }
                     }
                 }
@@ -67,7 +72,7 @@ public struct SearchSpace: Sendable, Equatable {
 
     /// The number of combinations before single-entry duplicates collapse.
     public var combinations: Int {
-        spacings.count * entries.count * aligns.count * policies.count * windows.count
+        spacings.count * entries.count * aligns.count * policies.count * windows.count * appThrottles.count
     }
 
     /// The number of distinct candidates.
@@ -75,6 +80,6 @@ public struct SearchSpace: Sendable, Equatable {
         guard !isEmpty else { return 0 }
         let multi = entries.filter { $0 > 1 }.count
         let single = entries.contains(1) ? 1 : 0
-        return windows.count * policies.count * (aligns.count * spacings.count * multi + single)
+        return windows.count * policies.count * (aligns.count * spacings.count * multi + single) * appThrottles.count
     }
 }
