@@ -85,6 +85,7 @@ public enum AnalysisOutput {
             + "\(a.widgets.count == 1 ? "" : "s"), \(a.anomalies.count) anomal\(a.anomalies.count == 1 ? "y" : "ies")\n"
         text += TextTable.render(rows)
         for w in a.widgets { text += "\(w.name): " + AnalysisText.budgetVerdict(w.budget, settings: a.settings) + "\n" }
+        for note in CalibratedScenario.notes(a) { text += note + "\n" }
         return text
     }
 }

@@ -24,6 +24,7 @@ public enum CalibratedScenario {
                 + "\(LocalTime.dateTimeString(a.lastTime, offset: a.offsets.last ?? a.firstOffset)), "
                 + "\(NumberFormat.fixed(a.coveredDays, 1)) days observed, \(a.records) rows.")
         y.append("# Every number says where it came from; those marked 'assumed' are not in the log. See docs/analyze.md.")
+        for note in notes(a) { y.append("# " + comment(note)) }
         y.append("name: " + quoted(name))
         y.append("description: " + quoted("Calibrated from the device log " + names + "."))
         let startMinute = (a.firstTime + a.firstOffset) / 60
@@ -43,7 +44,55 @@ public enum CalibratedScenario {
         y += system(a)
         y += widgets(a)
         y += app(a)
+        if !contentLogged(a) {
+            y.append("calibration:")
+            y.append("  content_logged: false   # no `change` rows: optimize refuses freshness and age objectives on this scenario")
+        }
         return y.joined(separator: "\n") + "\n"
+    }
+
+    /// True when some widget's log has `change` rows.
+    static func contentLogged(_ a: DeviceLogAnalysis) -> Bool {
+        a.widgets.contains { $0.changes + $0.predictableChanges > 0 }
+    }
+
+    /// What the emitted scenario cannot be trusted for, one sentence each: printed by `analyze` and
+    /// written at the top of the scenario.
+    public static func notes(_ a: DeviceLogAnalysis) -> [String] {
+        var out: [String] = []
+        if !contentLogged(a) {
+            out.append(
+                "FRESHNESS CANNOT BE JUDGED: the log has no `change` rows, so the scenario has no content changes and every policy "
+                    + "looks 100 % fresh; log WidgetLog.change() where the app learns of new data (docs/log-format.md)")
+        }
+        if let w = a.widgets.max(by: { $0.appReloads.answerDelay.exactCount < $1.appReloads.answerDelay.exactCount }),
+            w.appReloads.answerDelay.fitted != nil, w.appReloads.answerDelay.exactCount < DelayEstimate.minimumExact
+        {
+            out.append(
+                "uncertain: app_reload_delay rests on \(w.appReloads.answerDelay.exactCount) exact sample"
+                    + "\(w.appReloads.answerDelay.exactCount == 1 ? "" : "s") (fewer than \(DelayEstimate.minimumExact))")
+        }
+        if let w = a.widgets.max(by: { $0.reloadDelay.exactCount < $1.reloadDelay.exactCount }), w.reloadDelay.fitted != nil,
+            w.reloadDelay.exactCount < DelayEstimate.minimumExact
+        {
+            out.append(
+                "uncertain: reload_delay rests on \(w.reloadDelay.exactCount) exact sample\(w.reloadDelay.exactCount == 1 ? "" : "s") "
+                    + "(fewer than \(DelayEstimate.minimumExact))")
+        }
+        if let m = memoryWidget(a)?.1, m.uncertain {
+            out.append(
+                "uncertain: memory rests on \(m.timelines) timeline\(m.timelines == 1 ? "" : "s") of \(m.sizes) size\(m.sizes == 1 ? "" : "s") "
+                    + "(fewer than \(MemoryCalibration.minimumTimelines) timelines or \(MemoryCalibration.minimumSizes) sizes)")
+        }
+        for w in a.widgets {
+            for (what, count) in [("views", w.views), ("unpredictable changes", w.changes), ("predictable changes", w.predictableChanges)]
+            where count > 0 && count < RateWindow.minimumCount {
+                out.append(
+                    "uncertain: \(comment(w.name)) \(what) rest on \(count) row\(count == 1 ? "" : "s") (fewer than \(RateWindow.minimumCount))"
+                )
+            }
+        }
+        return out
     }
 
     // MARK: Sections
@@ -92,9 +141,7 @@ public enum CalibratedScenario {
     /// The memory model of the widget with the most likely kills (then the most timelines with a
     /// footprint), when the log has `memory_mb`.
     static func memory(_ a: DeviceLogAnalysis) -> [String] {
-        let fitted = a.widgets.compactMap { w in w.memoryCalibration.map { (w, $0) } }
-        guard let (w, m) = fitted.max(by: { x, z in (x.0.likelyKillCount, x.1.timelines) < (z.0.likelyKillCount, z.1.timelines) })
-        else { return [] }
+        guard let (w, m) = memoryWidget(a) else { return [] }
         let uncertain = m.uncertain ? "UNCERTAIN: " : ""
         let source = "\(comment(w.name)): \(m.timelines) timelines of \(m.sizes) size\(m.sizes == 1 ? "" : "s") with memory_mb"
         var y = ["memory:"]
@@ -124,6 +171,12 @@ public enum CalibratedScenario {
         return y
     }
 
+    /// The widget whose memory model is emitted, and the model.
+    static func memoryWidget(_ a: DeviceLogAnalysis) -> (WidgetLogAnalysis, MemoryCalibration)? {
+        let fitted = a.widgets.compactMap { w in w.memoryCalibration.map { (w, $0) } }
+        return fitted.max { x, z in (x.0.likelyKillCount, x.1.timelines) < (z.0.likelyKillCount, z.1.timelines) }
+    }
+
     static func mbText(_ mb: Double) -> String { DurationFormat.number((mb * 10).rounded() / 10) }
 
     static func kbText(_ kb: Double) -> String { DurationFormat.number(kb.rounded()) }
@@ -133,7 +186,8 @@ public enum CalibratedScenario {
         if let w = a.widgets.max(by: { $0.reloadDelay.exactCount < $1.reloadDelay.exactCount }), let fit = w.reloadDelay.fitted {
             let d = w.reloadDelay
             y.append(
-                "  reload_delay: \(AnalysisText.delayYAML(fit))   # \(comment(w.name)): \(d.exactCount) exact and \(d.censoredCount) censored "
+                "  reload_delay: \(AnalysisText.delayYAML(fit))   # \(d.exactCount < DelayEstimate.minimumExact ? "UNCERTAIN: " : "")"
+                    + "\(comment(w.name)): \(d.exactCount) exact and \(d.censoredCount) censored "
                     + "policy reloads, median \(AnalysisText.duration(d.median)), p90 \(AnalysisText.duration(d.p90)), "
                     + "KS distance \(NumberFormat.fixed(d.fitDistance ?? 0, 2))")
         } else {
@@ -144,7 +198,8 @@ public enum CalibratedScenario {
         {
             let d = w.appReloads.answerDelay
             y.append(
-                "  app_reload_delay: \(AnalysisText.delayYAML(fit))   # \(comment(w.name)): \(d.exactCount) app requests answered with "
+                "  app_reload_delay: \(AnalysisText.delayYAML(fit))   # \(d.exactCount < DelayEstimate.minimumExact ? "UNCERTAIN: " : "")"
+                    + "\(comment(w.name)): \(d.exactCount) app requests answered with "
                     + "nothing else to wait for, median \(AnalysisText.duration(d.median))")
         }
         let gaps = a.widgets.compactMap(\.shortestGap)
@@ -171,11 +226,20 @@ public enum CalibratedScenario {
                     "    provider: {type: fixed, entries: 1, policy: {after: \(DurationFormat.string(Swift.max(60, gap)))}}   "
                         + "# assumed: the log has no entries or policy; one reload per mean time between reloads")
             }
-            if w.views > 0 {
-                var counts = [Int](repeating: 0, count: 24)
-                for h in w.hours { counts[h.hour] = h.views }
-                y.append("    views: " + process(counts, a) + "   # \(w.views) view rows")
+            var changes = [Int](repeating: 0, count: 24)
+            var predictable = [Int](repeating: 0, count: 24)
+            var views = [Int](repeating: 0, count: 24)
+            for h in w.hours {
+                changes[h.hour] = h.changes
+                predictable[h.hour] = h.predictableChanges
+                views[h.hour] = h.views
             }
+            if w.changes + w.predictableChanges > 0 {
+                y.append("    content:")
+                if w.changes > 0 { y.append("      unpredictable: " + rateList(changes, a, rows: "unpredictable change")) }
+                if w.predictableChanges > 0 { y.append("      predictable: " + rateList(predictable, a, rows: "predictable change")) }
+            }
+            if w.views > 0 { y.append("    views: " + rateList(views, a, rows: "view")) }
         }
         return y
     }
@@ -289,6 +353,25 @@ public enum CalibratedScenario {
         }
         return
             "{poisson: {per_hour: \(rateText(Double(total) / Swift.max(1e-9, activeHours)))}, during: [\(windows.joined(separator: ", "))]}"
+    }
+
+    /// A Poisson process, or a list of them by time of day (``RateWindow``), for `counts` per hour
+    /// of the day, with its comment.
+    static func rateList(_ counts: [Int], _ a: DeviceLogAnalysis, rows: String) -> String {
+        let covered = a.hourCoverage.map { $0 / Seconds.hour }
+        let windows = RateWindow.windows(counts: counts, coveredHours: covered)
+        let total = counts.reduce(0, +)
+        let hours = NumberFormat.fixed(covered.reduce(0, +), 1)
+        let uncertain = total < RateWindow.minimumCount ? "UNCERTAIN: " : ""
+        if windows.count == 1 {
+            return "{poisson: {per_hour: \(rateText(windows[0].perHour))}}   # \(uncertain)\(total) \(rows) rows in \(hours) h, "
+                + "the same rate at every hour of the day (95 % intervals overlap)"
+        }
+        let items = windows.filter { $0.count > 0 }.map { w in
+            "{poisson: {per_hour: \(rateText(w.perHour))}, during: \"\(hourText(w.startHour))-\(hourText(w.endHour))\"}"
+        }
+        return "[" + items.joined(separator: ", ") + "]   # \(uncertain)\(total) \(rows) rows in \(hours) h; hourly rates merged into "
+            + "\(windows.count) windows where their 95 % intervals overlap"
     }
 
     /// Pearson's χ² of counts per hour against a constant rate, and whether it passes at 1 %.

@@ -10,7 +10,8 @@ import WidgetBudgetKit
 /// `placeholder` row follows a second later. App requests become `app-reload` rows (kind empty for
 /// `reloadAllTimelines()`) at the moment the app calls, as on a device (`app_reload_delay` before
 /// they reach WidgetKit). Foreground sessions become `foreground-start`/`foreground-end`
-/// rows and the user's views `view` rows. Times carry the scenario's UTC offset; rows at the same
+/// rows, the user's views `view` rows and the widget's content changes `change` rows
+/// (`content` predictable or unpredictable), as an app that logs what its server pushes would. Times carry the scenario's UTC offset; rows at the same
 /// instant come in ``DeviceLogRecord/Event/tieOrder``, the engine's own order (a session is
 /// `[start, end)`: its `foreground-end` comes before a reload at that instant).
 ///
@@ -87,6 +88,8 @@ public enum DeviceLogExporter {
                 }
             }
             for t in inputs.views.times { emit(t, .view, kind: spec.kind, family: spec.family) }
+            for t in inputs.unpredictable.times { emit(t, .change, kind: spec.kind, family: spec.family) }
+            for t in inputs.predictable.times { emit(t, .change, kind: spec.kind, family: spec.family) { $0.predictable = true } }
         }
         if !scenario.widgets.isEmpty {
             let inputs = WidgetInputs(scenario: scenario, calendar: calendar, widgetIndex: 0, replication: replication)

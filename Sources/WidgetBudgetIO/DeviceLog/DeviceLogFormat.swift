@@ -5,7 +5,7 @@ public enum DeviceLogFormat {
     /// Columns every log must have.
     public static let requiredColumns = ["time", "event"]
     /// Columns a log may have; missing ones leave their values unknown.
-    public static let optionalColumns = ["kind", "family", "entries", "first_entry", "last_entry", "policy", "memory_mb"]
+    public static let optionalColumns = ["kind", "family", "entries", "first_entry", "last_entry", "policy", "memory_mb", "content"]
     /// Every column, in the order ``DeviceLogWriter`` writes them.
     public static var columns: [String] { requiredColumns + optionalColumns }
     /// The values of the `event` column.

@@ -9,7 +9,7 @@ struct DeviceLogRowParser {
     let fileIndex: Int
     private var times: LogTimeParser
     private var time = -1, event = -1, kind = -1, family = -1, entries = -1
-    private var firstEntry = -1, lastEntry = -1, policy = -1, memory = -1
+    private var firstEntry = -1, lastEntry = -1, policy = -1, memory = -1, content = -1
     /// True once a time was read without an offset of its own (from `--timezone` or UTC).
     private(set) var sawTimeWithoutOffset = false
 
@@ -34,6 +34,7 @@ struct DeviceLogRowParser {
         lastEntry = index("last_entry")
         policy = index("policy")
         memory = index("memory_mb")
+        content = index("content")
     }
 
     /// The record of one row.
@@ -48,6 +49,7 @@ struct DeviceLogRowParser {
         var record = DeviceLogRecord(
             time: at.time, utcOffset: at.offset, event: kindOfEvent, kind: field(row, kind), family: field(row, family),
             position: DeviceLogRecord.Position(file: fileIndex, line: row.line))
+        if kindOfEvent == .change { record.predictable = try readContent(row) }
         guard kindOfEvent == .timeline else { return record }
         if entries >= 0, !row[entries].isEmpty {
             guard let n = Int(row[entries]), n >= 0 else {
@@ -69,6 +71,15 @@ struct DeviceLogRowParser {
             record.memoryMB = mb
         }
         return record
+    }
+
+    /// `content` of a `change` row: `predictable`, or `unpredictable` (the default, also when empty).
+    private func readContent(_ row: CSVRecord) throws -> Bool {
+        switch field(row, content) {
+        case "", "unpredictable": return false
+        case "predictable": return true
+        default: throw invalid(row, "content", row[content], "is not a kind of change", "write predictable or unpredictable")
+        }
     }
 
     private func field(_ row: CSVRecord, _ column: Int) -> String {

@@ -33,6 +33,7 @@ public enum OptimizationRun {
         shard: Shard = .whole, progress: (@Sendable (Int, Int?) -> Void)? = nil
     ) throws -> OptimizationOutcome {
         let problem = try prepare(file: file, scenario: scenario, overrides: overrides)
+        try CalibrationMark.checkObjective(problem.settings.objective, file: file)
         if shard.isPartial && problem.settings.method == .search {
             throw OptimizeOptionError(
                 option: "--shard", message: "a search cannot be split into shards: it chooses where to look from what it has seen",

@@ -23,7 +23,7 @@ public enum ScenarioLoader {
 
     static let topKeys = [
         "name", "description", "start", "timezone", "days", "replications", "seed",
-        "budget", "memory", "system", "widgets", "app", "optimize", "platform",
+        "budget", "memory", "system", "widgets", "app", "optimize", "platform", CalibrationMark.key,
     ]
 
     /// Loads the scenario at `path`.
@@ -56,6 +56,7 @@ public enum ScenarioLoader {
         let root = try YAMLValue(node: node, path: "", file: file).mapping(allowed: topKeys)
         var reader = ScenarioReader(file: file, baseDirectory: baseDirectory)
         let scenario = try reader.read(root, defaultName: defaultName)
+        _ = try CalibrationMark.contentLogged(root)
         return ScenarioFile(scenario: scenario, path: file, root: root)
     }
 

@@ -1,6 +1,11 @@
 /// How late WidgetKit ran a widget's reloads, estimated from a log, and the ``DelayDistribution``
 /// that fits it best (for `system.reload_delay` or `system.app_reload_delay` in a scenario).
 public struct DelayEstimate: Sendable, Equatable {
+    /// A fit from fewer exact delays than this is uncertain: at 20 the Kolmogorov–Smirnov 95 %
+    /// critical distance is 1.36 / √20 ≈ 0.30, about what separates a uniform from an exponential
+    /// of the same median; below it the family cannot be told apart.
+    public static let minimumExact = 20
+
     /// Reloads whose delay was seen exactly (granted the moment they were asked for).
     public var exactCount: Int
     /// Reloads that show only a bound of the delay: an upper bound (they also waited for something

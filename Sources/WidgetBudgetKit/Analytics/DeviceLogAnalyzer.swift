@@ -145,7 +145,7 @@ public struct DeviceLogAnalyzer: Sendable {
         case .timeline:
             let i = widget(kind: r.kind, family: r.family, at: r)
             widgets[i].timeline(r, foregroundStart: openSession?.start)
-        case .snapshot, .placeholder, .view:
+        case .snapshot, .placeholder, .view, .change:
             guard !r.kind.isEmpty else {
                 orphan(r)
                 break

@@ -20,21 +20,26 @@ public struct DeviceLogRecord: Sendable, Equatable {
         case foregroundEnd = "foreground-end"
         /// The user looked at the widget (when the app can tell).
         case view
+        /// The app or its server learned that the widget's data changed (a push arrived, a fetch
+        /// returned new data); ``DeviceLogRecord/predictable`` says whether it was known in advance.
+        case change
 
         /// The order of events logged at the same instant (one rule for the engine, `export-log`
         /// and the analysis): a foreground session is `[start, end)`, so a session that ends at an
         /// instant closes before anything else happens then (a reload at its end is charged) and one
         /// that starts opens before the reloads it makes free; an app request comes before the reload
-        /// that answers it.
+        /// that answers it; a change comes before a reload or a view at its instant (a timeline
+        /// fetched then shows it, a view then sees the old content as stale).
         public var tieOrder: Int {
             switch self {
             case .foregroundEnd: return 0
             case .foregroundStart: return 1
-            case .appReload: return 2
-            case .placeholder: return 3
-            case .snapshot: return 4
-            case .timeline: return 5
-            case .view: return 6
+            case .change: return 2
+            case .appReload: return 3
+            case .placeholder: return 4
+            case .snapshot: return 5
+            case .timeline: return 6
+            case .view: return 7
             }
         }
     }
@@ -77,6 +82,9 @@ public struct DeviceLogRecord: Sendable, Equatable {
     public var policy: ReloadPolicy?
     /// The extension's memory footprint when it logged the row, MB.
     public var memoryMB: Double?
+    /// `change` rows: the change was known in advance (`content` = `predictable`); by default
+    /// changes are unpredictable.
+    public var predictable: Bool
     /// Where the record came from.
     public var position: Position
 
@@ -84,7 +92,7 @@ public struct DeviceLogRecord: Sendable, Equatable {
     public init(
         time: Double, utcOffset: Double = 0, event: Event, kind: String = "", family: String = "",
         entries: Int? = nil, firstEntry: Double? = nil, lastEntry: Double? = nil, policy: ReloadPolicy? = nil,
-        memoryMB: Double? = nil, position: Position = Position(file: 0, line: 0)
+        memoryMB: Double? = nil, predictable: Bool = false, position: Position = Position(file: 0, line: 0)
     ) {
         self.time = time
         self.utcOffset = utcOffset
@@ -96,6 +104,7 @@ public struct DeviceLogRecord: Sendable, Equatable {
         self.lastEntry = lastEntry
         self.policy = policy
         self.memoryMB = memoryMB
+        self.predictable = predictable
         self.position = position
     }
 

@@ -38,6 +38,10 @@ public struct WidgetLogAnalysis: Sendable, Equatable {
     public var likelyKillCount: Int
     /// The most common timeline the provider returned, `nil` when the log lacks entries or policies.
     public var shape: TimelineShape?
+    /// `change` rows with `content` unpredictable (or not given).
+    public var changes: Int = 0
+    /// `change` rows with `content` predictable.
+    public var predictableChanges: Int = 0
 
     /// The widget's name in reports: `kind` or `kind (family)`.
     public var name: String { family.isEmpty ? kind : "\(kind) (\(family))" }
@@ -97,6 +101,10 @@ public struct LogHour: Sendable, Equatable {
     public var latenessP90: Double?
     /// Views in this hour.
     public var views: Int
+    /// Unpredictable changes in this hour.
+    public var changes: Int = 0
+    /// Predictable changes in this hour.
+    public var predictableChanges: Int = 0
 
     /// Reloads per day in this hour (per covered hour).
     public var reloadsPerDay: Double { coveredHours > 0 ? Double(reloads) / coveredHours : 0 }

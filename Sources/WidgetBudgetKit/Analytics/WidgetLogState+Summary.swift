@@ -63,7 +63,8 @@ extension WidgetLogState {
             return LogHour(
                 hour: h, coveredHours: hourCoverage[h] / Seconds.hour, reloads: hourReloads[h], charged: hourCharged[h],
                 latenessCount: sorted.count, latenessMedian: Quantiles.of(sorted: sorted, 0.5),
-                latenessP90: Quantiles.of(sorted: sorted, 0.9), views: hourViews[h])
+                latenessP90: Quantiles.of(sorted: sorted, 0.9), views: hourViews[h], changes: hourChanges[h],
+                predictableChanges: hourPredictableChanges[h])
         }
         var appTally = app
         appTally.answerDelay = DelayEstimate(sample: delays.app)
@@ -81,6 +82,7 @@ extension WidgetLogState {
             shortestGap: shortestGap.isFinite ? shortestGap : nil, days: dayRows, hours: hourRows,
             lateness: LatenessSummary(lateness), budget: budget,
             reloadDelay: DelayEstimate(sample: delays.policy),
-            appReloads: appTally, memory: memoryRows, likelyKills: kills, likelyKillCount: killCount, shape: shapes.mostCommon)
+            appReloads: appTally, memory: memoryRows, likelyKills: kills, likelyKillCount: killCount, shape: shapes.mostCommon,
+            changes: changes, predictableChanges: predictableChanges)
     }
 }

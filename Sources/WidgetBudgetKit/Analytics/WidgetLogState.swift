@@ -80,7 +80,9 @@ struct WidgetLogState: Sendable {
     var hourReloads = [Int](repeating: 0, count: 24)
     var hourCharged = [Int](repeating: 0, count: 24)
     var hourViews = [Int](repeating: 0, count: 24)
-    var snapshots = 0, placeholders = 0, views = 0
+    var hourChanges = [Int](repeating: 0, count: 24)
+    var hourPredictableChanges = [Int](repeating: 0, count: 24)
+    var snapshots = 0, placeholders = 0, views = 0, changes = 0, predictableChanges = 0
     var app = AppReloadTally()
     var memory: [Int: MemoryTally] = [:]
     var kills: [LikelyKill] = []
@@ -196,7 +198,7 @@ struct WidgetLogState: Sendable {
         }
     }
 
-    /// A `snapshot`, `placeholder` or `view` row.
+    /// A `snapshot`, `placeholder`, `view` or `change` row.
     mutating func other(_ r: DeviceLogRecord) {
         let day = LocalTime.day(r.time, offset: r.utcOffset)
         switch r.event {
@@ -211,6 +213,12 @@ struct WidgetLogState: Sendable {
             views += 1
             days[day, default: DayTally()].views += 1
             hourViews[LocalTime.hour(r.time, offset: r.utcOffset)] += 1
+        case .change where r.predictable:
+            predictableChanges += 1
+            hourPredictableChanges[LocalTime.hour(r.time, offset: r.utcOffset)] += 1
+        case .change:
+            changes += 1
+            hourChanges[LocalTime.hour(r.time, offset: r.utcOffset)] += 1
         default:
             break
         }
