@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "WidgetBudget",
+    // The oldest systems whose APIs the sources use (Regex in WidgetBudgetIO needs macOS 13 / iOS 16);
+    // Scripts/availability-lint.sh keeps newer APIs out, since Linux builds cannot check them.
+    platforms: [.macOS(.v13), .iOS(.v16), .watchOS(.v9), .tvOS(.v16), .visionOS(.v1)],
     products: [
         .library(name: "WidgetBudgetKit", targets: ["WidgetBudgetKit"]),
         .executable(name: "widgetbudget", targets: ["widgetbudget"]),
