@@ -2,9 +2,9 @@
 ///
 /// In scenario files: `none`, `{every: 1m, offset: 0s}`, `{poisson: {per_hour: 2}}`,
 /// `{at: [1h, 3h30m]}` or `{trace: file.csv}`, any of them with `during: "07:00-23:00"`.
-public struct EventProcess: Sendable, Equatable {
+public struct EventProcess: Sendable, Equatable, Codable {
     /// The shape of the process.
-    public enum Pattern: Sendable, Equatable {
+    public enum Pattern: Sendable, Equatable, Codable {
         /// Never happens.
         case none
         /// Regularly, every `period` seconds, at local wall-clock multiples of the period plus
