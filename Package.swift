@@ -3,8 +3,13 @@ import PackageDescription
 
 let package = Package(
     name: "WidgetBudget",
+    // The oldest systems whose APIs the sources use (Regex in WidgetBudgetIO needs macOS 13 / iOS 16);
+    // Scripts/availability-lint.sh keeps newer APIs out, since Linux builds cannot check them.
+    platforms: [.macOS(.v13), .iOS(.v16), .watchOS(.v9), .tvOS(.v16), .visionOS(.v1)],
     products: [
         .library(name: "WidgetBudgetKit", targets: ["WidgetBudgetKit"]),
+        // Scenario files, CSV, reports and plots around the library (links libcsv: not for iOS apps).
+        .library(name: "WidgetBudgetIO", targets: ["WidgetBudgetIO"]),
         .executable(name: "widgetbudget", targets: ["widgetbudget"]),
     ],
     dependencies: [
@@ -42,9 +47,11 @@ let package = Package(
             dependencies: ["WidgetBudgetKit"],
             path: "Sources/WidgetBudgetTestSupport"
         ),
+        // WidgetKit's timeline names (no behaviour), so tests can prove the library sits beside it.
+        .target(name: "WidgetKitStandIn", path: "Sources/WidgetKitStandIn"),
         .testTarget(
             name: "WidgetBudgetKitTests",
-            dependencies: ["WidgetBudgetKit", "WidgetBudgetTestSupport"]
+            dependencies: ["WidgetBudgetKit", "WidgetBudgetTestSupport", "WidgetKitStandIn"]
         ),
         .testTarget(
             name: "WidgetBudgetIOTests",

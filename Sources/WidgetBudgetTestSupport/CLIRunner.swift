@@ -33,8 +33,16 @@ public struct CLIRunner {
 
     /// Runs `widgetbudget` with `arguments` in `directory` (default: the package root).
     public static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil) throws -> Output {
+        try run(program: executable, arguments, in: directory, environment: environment)
+    }
+
+    /// Runs `program` (any executable, e.g. a script of `Scripts/`) with `arguments` in `directory`
+    /// (default: the package root).
+    public static func run(
+        program: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil
+    ) throws -> Output {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? packageRoot
         if let environment {

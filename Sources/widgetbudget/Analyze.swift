@@ -13,31 +13,37 @@ extension WidgetBudgetCommand {
                 policy, memory_mb (see docs/log-format.md for the format and a Swift helper that writes it). \
                 Writes analysis.md and CSV tables into --out; --emit-scenario writes a scenario YAML for \
                 simulate and optimize.
+
+                EXAMPLES:
+                  widgetbudget analyze widget-log.csv app-log.csv --emit-scenario mine.yaml
+                  widgetbudget analyze log.csv --timezone Europe/Paris --format json
                 """)
 
-        @Argument(help: "The log files (CSV): a widget's and its app's, in any order.")
+        @Argument(help: "The log files (CSV): a widget's and its app's, in any order.", completion: .file(extensions: ["csv"]))
         var logs: [String]
 
-        @Option(help: "Output folder (default: Reports/<first log's name>-analysis/).")
+        @Option(help: "Output folder (default: Reports/<first log's name>-analysis/).", completion: .directory)
         var out: String?
 
-        @Option(name: .customLong("emit-scenario"), help: "Write a calibrated scenario YAML to this file.")
+        @Option(name: .customLong("emit-scenario"), help: "Write a calibrated scenario YAML to this file.", completion: .scenarioFile)
         var emitScenario: String?
 
         @Option(help: "The user's time zone (IANA, e.g. Europe/Paris) for Unix-second times and times without an offset.")
         var timezone: String?
 
-        @Option(name: .customLong("min-interval"), help: "WidgetKit's minimum reload interval assumed (a duration, default 5m).")
+        @Option(name: .customLong("min-interval"), help: "WidgetKit's minimum reload interval assumed (a duration).")
         var minInterval: String = "5m"
 
-        @Option(name: .customLong("stall-threshold"), help: "A reload this late is a stall, most likely for budget (default 10m).")
+        @Option(name: .customLong("stall-threshold"), help: "A reload this late is a stall, most likely for budget (a duration).")
         var stallThreshold: String = "10m"
 
         @Option(help: ArgumentHelp("The gnuplot to run (a path, or a name on PATH); default: gnuplot on PATH.", valueName: "path"))
         var gnuplot: String?
 
-        @Flag(help: "Fail (exit code 1, nothing written) when gnuplot is not available, instead of skipping the figures.")
+        @Flag(help: "Fail (exit code 3, nothing written) when gnuplot is not available, instead of skipping the figures.")
         var requirePlots = false
+
+        @OptionGroup var output: FormatOption
 
         func validate() throws {
             if logs.isEmpty { throw ValidationError("give at least one log file") }
@@ -47,7 +53,7 @@ extension WidgetBudgetCommand {
             PlotOptions.ignoreBrokenPipes()
             try reportingErrors {
                 let renderer = try PlotRenderer.locate(explicit: gnuplot)
-                if requirePlots, case let .missing(reason) = renderer.gnuplot { throw PlotError("--require-plots: \(reason)") }
+                if requirePlots, case let .missing(reason) = renderer.gnuplot { throw PlotsFailed("--require-plots: \(reason)") }
                 var zone: TimeZone?
                 if let timezone {
                     guard let z = TimeZone(identifier: timezone) else {
@@ -64,13 +70,18 @@ extension WidgetBudgetCommand {
                 let folder = out ?? "Reports/\(base)-analysis"
                 let written = try AnalysisOutput.write(
                     outcome, to: folder, scenarioPath: emitScenario, timeZone: zone, renderer: renderer)
-                print(AnalysisOutput.summary(outcome.analysis), terminator: "")
-                print("wrote " + written.paths.joined(separator: ", "))
+                if output.isJSON {
+                    print(
+                        try JSONReport.analysis(outcome.analysis, warnings: outcome.warnings, written: written.paths), terminator: "")
+                } else {
+                    print(AnalysisOutput.summary(outcome.analysis), terminator: "")
+                    print("wrote " + written.paths.joined(separator: ", "))
+                }
                 if case let .skipped(reason)? = written.plots.first?.status { printError("warning: figures skipped: \(reason)") }
                 let failed = written.plots.filter { if case .failed = $0.status { return true } else { return false } }
                 if let first = failed.first, case let .failed(reason) = first.status {
                     printError("error: \(failed.count) figure\(failed.count == 1 ? "" : "s") failed: \(reason)")
-                    throw ExitCode(1)
+                    throw ExitStatus.plotsFailed
                 }
             }
         }

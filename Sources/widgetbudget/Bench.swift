@@ -10,7 +10,7 @@ extension WidgetBudgetCommand {
         static let configuration = CommandConfiguration(
             abstract: "Time a policy sweep in this build (use -c release), or compare the search with the exhaustive sweep.")
 
-        @Argument(help: "The scenario whose widget, inputs and constraints are used.")
+        @Argument(help: "The scenario whose widget, inputs and constraints are used.", completion: .scenarioFile)
         var scenario: String = "Scenarios/clock-minute-entries.yaml"
 
         @Option(help: "Candidates to evaluate, spread over a 76,000-candidate space.")

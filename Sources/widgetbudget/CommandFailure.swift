@@ -2,16 +2,22 @@ import ArgumentParser
 import Foundation
 import WidgetBudgetIO
 
-/// Runs a command body, turning every error into one line on standard error and a non-zero exit
-/// code: no stack trace ever reaches the user.
+/// Runs a command body, turning every error into one line on standard error and the exit code of
+/// ``ExitStatus`` for its kind: no stack trace ever reaches the user.
 func reportingErrors<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let exit as ExitCode {
         throw exit
+    } catch let error as ValidationError {
+        printError("error: \(error)")
+        throw ExitStatus.usage
+    } catch let error as PlotsFailed {
+        printError("error: \(error)")
+        throw ExitStatus.plotsFailed
     } catch {
         printError("error: \(error)")
-        throw ExitCode(1)
+        throw ExitStatus.badInput
     }
 }
 

@@ -10,12 +10,13 @@ extension WidgetBudgetCommand {
             commandName: "export-log",
             abstract: "Simulate a scenario and write the device log its widgets and app would have written (for analyze).")
 
-        @Argument(help: "The scenario file (YAML).")
+        @Argument(help: "The scenario file (YAML).", completion: .scenarioFile)
         var scenario: String
 
         @OptionGroup var overrides: ScenarioOverrides
 
-        @Option(help: "Output file (default: Reports/<name>/device-log.csv).")
+        @Option(
+            help: "Output file (default: Reports/<name>-device-log.csv, beside report's folders).", completion: .file(extensions: ["csv"]))
         var out: String?
 
         @Option(help: "Which replication to export (1-based).")
@@ -33,7 +34,7 @@ extension WidgetBudgetCommand {
                 }
                 let result = Simulator.run(scenario, events: .reloads)
                 let records = DeviceLogExporter.records(result, replication: replication - 1)
-                let path = out ?? "Reports/\(scenario.name)/device-log.csv"
+                let path = out ?? "Reports/\(scenario.name)-device-log.csv"
                 try DeviceLogWriter.document(records, timeFormat: timeFormat).write(to: path)
                 print(
                     "\(scenario.name): \(records.count) rows over \(scenario.days) day\(scenario.days == 1 ? "" : "s"), replication \(replication)"

@@ -10,10 +10,10 @@ extension WidgetBudgetCommand {
         static let configuration = CommandConfiguration(
             abstract: "Join the outputs of `optimize --shard K/N` into one optimization's output.")
 
-        @Argument(help: "The shard folders (each the --out of one `optimize --shard K/N`).")
+        @Argument(help: "The shard folders (each the --out of one `optimize --shard K/N`).", completion: .directory)
         var folders: [String]
 
-        @Option(help: "Output folder (default: Reports/<name>/optimize/).")
+        @Option(help: "Output folder (default: Reports/<name>/optimize/).", completion: .directory)
         var out: String?
 
         func run() throws {

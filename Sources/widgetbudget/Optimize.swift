@@ -13,16 +13,21 @@ extension WidgetBudgetCommand {
                 Evaluates the candidates of the scenario's `optimize:` section (docs/optimizer.md) at the worst \
                 budget of the range and writes candidates.csv, recommendation.csv, pareto.csv, recommendation.md \
                 and Provider.swift. With --shard K/N it evaluates a deterministic 1/N of the candidates; join the \
-                shard folders with `widgetbudget merge`.
+                shard folders with `widgetbudget merge`. Exit code 2 when no candidate meets the constraints.
+
+                EXAMPLES:
+                  widgetbudget optimize Scenarios/clock-minute-entries.yaml
+                  widgetbudget optimize mine.yaml --objective p95-age --budget 40...70 --format json
+                  widgetbudget optimize mine.yaml --shard 3/8 --out sweep/shard-3
                 """)
 
-        @Argument(help: "The scenario file (YAML).")
+        @Argument(help: "The scenario file (YAML), with an optimize: section.", completion: .scenarioFile)
         var scenario: String
 
-        @Option(help: "Objective: mean-age, p95-age, view-freshness or freshness.")
-        var objective: String?
+        @Option(help: "What to minimise (default: the scenario's, else mean-age).")
+        var objective: OptimizationObjective?
 
-        @Option(help: "Output folder (default: Reports/<name>/optimize/, or …/shard-K-of-N/).")
+        @Option(help: "Output folder (default: Reports/<name>/optimize/, or …/shard-K-of-N/).", completion: .directory)
         var out: String?
 
         @Option(help: "Evaluate shard K of N (e.g. 3/8) of an exhaustive sweep.")
@@ -37,7 +42,9 @@ extension WidgetBudgetCommand {
         @Option(help: "Entry counts: comma-separated or a range (e.g. 1...240).")
         var entries: String?
 
-        @Option(help: "Alignments, comma-separated: none, minute, quarter-hour, hour.")
+        @Option(
+            help: "Alignments, comma-separated: \(EntryAlignment.allCases.map(\.rawValue).joined(separator: ", ")).",
+            completion: .list(EntryAlignment.allCases.map(\.rawValue)))
         var align: String?
 
         @Option(help: "Policies, comma-separated: at-end, never, after:30m.")
@@ -46,8 +53,8 @@ extension WidgetBudgetCommand {
         @Option(help: "A window list (07:00-23:00, several joined by ';', or all-day); repeat for more.")
         var windows: [String] = []
 
-        @Option(help: "auto, exhaustive or search.")
-        var method: String?
+        @Option(help: "How to search (default: auto, exhaustive up to 5000 candidates).")
+        var method: SearchMethod?
 
         @Option(help: "The most evaluations a search makes.")
         var maxEvaluations: Int?
@@ -55,6 +62,8 @@ extension WidgetBudgetCommand {
         /// `--days`, `--replications` (per candidate; also overrides the optimize section), `--seed`
         /// and `--budget` (the daily budgets judged, N or MIN...MAX: the worst counts).
         @OptionGroup var overrides: ScenarioOverrides
+
+        @OptionGroup var output: FormatOption
 
         func run() throws {
             let bar = ProgressBar(label: "optimize")
@@ -67,8 +76,10 @@ extension WidgetBudgetCommand {
                 let file = try ScenarioLoader.load(path: scenario)
                 let s = try overrides.apply(to: file.scenario)
                 let space = OptimizationOverrides(
-                    widget: widget, objective: objective, budgets: overrides.budget, spacing: spacing, entries: entries, align: align,
-                    policy: policy, windows: windows.isEmpty ? nil : windows, replications: overrides.replications, method: method,
+                    widget: widget, objective: objective?.rawValue, budgets: overrides.budget, spacing: spacing, entries: entries,
+                    align: align,
+                    policy: policy, windows: windows.isEmpty ? nil : windows, replications: overrides.replications,
+                    method: method?.rawValue,
                     maxEvaluations: maxEvaluations)
                 let outcome = try OptimizationRun.run(file: file, scenario: s, overrides: space, shard: shard) { done, total in
                     bar.update(done: done, total: total)
@@ -76,11 +87,15 @@ extension WidgetBudgetCommand {
                 bar.finish()
                 let folder = out ?? "Reports/\(s.name)/optimize" + (shard.isPartial ? "/shard-\(shard.index)-of-\(shard.count)" : "")
                 let written = try OptimizationOutput.write(outcome, to: folder)
-                Self.printSummary(outcome)
-                print("wrote " + written.joined(separator: ", "))
+                if output.isJSON {
+                    print(try JSONReport.optimization(outcome, written: written), terminator: "")
+                } else {
+                    Self.printSummary(outcome)
+                    print("wrote " + written.joined(separator: ", "))
+                }
                 if let message = outcome.infeasibilityMessage {
                     printError("error: \(message)")
-                    throw ExitCode(1)
+                    throw ExitStatus.noFeasiblePolicy
                 }
             }
         }

@@ -18,15 +18,19 @@ extension WidgetBudgetCommand {
                 Each scenario goes into <out>/<name>/: summary.csv, days.csv, events.csv, and figures drawn by \
                 gnuplot (SVG and PNG, with their .gp scripts and data). Without gnuplot the figures are skipped \
                 (exit code 0 unless --require-plots). A scenario that fails is reported and does not stop the others.
+
+                EXAMPLES:
+                  widgetbudget report
+                  widgetbudget report my-scenarios --out build/reports --require-plots
                 """)
 
-        @Argument(help: "The folder of scenario files.")
+        @Argument(help: "The folder of scenario files.", completion: .directory)
         var directory: String = "Scenarios"
 
-        @Option(help: "Where reports go.")
+        @Option(help: "Where reports go: <out>/<name>/ per scenario, index.html and index.md.", completion: .directory)
         var out: String = "Reports"
 
-        @Option(help: "Events to write to each events.csv: none, reloads or all.")
+        @Option(help: "Events to write to each events.csv.")
         var events: EventLevel = .reloads
 
         @OptionGroup var plots: PlotOptions
@@ -46,7 +50,7 @@ extension WidgetBudgetCommand {
                 }
                 if !problems.isEmpty {
                     printError("error: \(problems.joined(separator: ", ")); see \(outcome.indexFiles.first ?? out)")
-                    throw ExitCode(1)
+                    throw outcome.failures > 0 ? ExitStatus.badInput : ExitStatus.plotsFailed
                 }
             }
         }
@@ -58,7 +62,7 @@ struct PlotOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The gnuplot to run (a path, or a name on PATH); default: gnuplot on PATH.", valueName: "path"))
     var gnuplot: String?
 
-    @Flag(help: "Fail (exit code 1, nothing written) when gnuplot is not available, instead of skipping the figures.")
+    @Flag(help: "Fail (exit code 3, nothing written) when gnuplot is not available, instead of skipping the figures.")
     var requirePlots = false
 
     @Option(help: ArgumentHelp("The day whose age curve is drawn, from 1 (default: the least fresh day of replication 1).", valueName: "n"))
@@ -69,7 +73,7 @@ struct PlotOptions: ParsableArguments {
     func renderer() throws -> PlotRenderer {
         if let day, day < 1 { throw ValidationError("--day must be 1 or more (got \(day))") }
         let renderer = try PlotRenderer.locate(explicit: gnuplot)
-        if requirePlots, case let .missing(reason) = renderer.gnuplot { throw PlotError("--require-plots: \(reason)") }
+        if requirePlots, case let .missing(reason) = renderer.gnuplot { throw PlotsFailed("--require-plots: \(reason)") }
         return renderer
     }
 

@@ -7,26 +7,38 @@ extension WidgetBudgetCommand {
     /// `widgetbudget simulate`: one scenario, its summary table and CSV files.
     struct Simulate: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Simulate one scenario and write summary.csv, days.csv and events.csv.")
+            abstract: "Simulate one scenario and write summary.csv, days.csv and events.csv.",
+            discussion: """
+                EXAMPLES:
+                  widgetbudget simulate Scenarios/clock-minute-entries.yaml
+                  widgetbudget simulate mine.yaml --days 14 --budget 40...70 --out runs/mine
+                  widgetbudget simulate mine.yaml --format json | jq -e '.budgetRanOut == false'
+                """)
 
-        @Argument(help: "The scenario file (YAML).")
+        @Argument(help: "The scenario file (YAML).", completion: .scenarioFile)
         var scenario: String
 
         @OptionGroup var overrides: ScenarioOverrides
 
-        @Option(help: "Output folder (default: Reports/<name>/).")
+        @Option(help: "Output folder (default: Reports/<name>-simulation/, beside report's folders).", completion: .directory)
         var out: String?
 
-        @Option(help: "Events to write to events.csv: none, reloads or all.")
+        @Option(help: "Events to write to events.csv.")
         var events: EventLevel = .reloads
+
+        @OptionGroup var output: FormatOption
 
         func run() throws {
             try reportingErrors {
                 let file = try ScenarioLoader.load(path: scenario)
                 let scenario = try overrides.apply(to: file.scenario)
                 let result = Simulator.run(scenario, events: events)
-                let folder = out ?? "Reports/\(scenario.name)"
+                let folder = out ?? "Reports/\(scenario.name)-simulation"
                 let written = try SimulationOutput.write(result, to: folder, events: events)
+                if output.isJSON {
+                    print(try JSONReport.simulation(result, written: written), terminator: "")
+                    return
+                }
                 print(SimulationOutput.heading(for: scenario))
                 print(SummaryTable.render(result.summaries, budget: scenario.budget), terminator: "")
                 for (widget, lines) in zip(scenario.widgets, ScenarioHighlights.lines(result)) {

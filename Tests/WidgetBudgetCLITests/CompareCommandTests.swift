@@ -56,7 +56,6 @@ struct CompareCommandTests {
     }
 
     @Test(arguments: [
-        (["Scenarios/a.yaml"], "error: compare needs at least two scenario files (got 1)"),
         (
             ["Scenarios/a.yaml", "Scenarios/broken.yaml"],
             "error: Scenarios/broken.yaml:4: widgets[0].provider.spacng: unknown key 'spacng' (did you mean 'spacing'?)"
@@ -69,6 +68,16 @@ struct CompareCommandTests {
             let out = try CLIRunner.run(["compare"] + arguments + ["--out", "cmp"], in: root)
             #expect(out.status == 1)
             #expect(out.stderr == message + "\n")
+            #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("cmp").path))
+        }
+    }
+
+    /// An argument check (in `validate()`): a usage error, exit code 64, with the usage line.
+    @Test func oneScenarioIsAUsageError() throws {
+        try ReportTestSupport.withScenarios(["a.yaml": ReportTestSupport.clock]) { root in
+            let out = try CLIRunner.run(["compare", "Scenarios/a.yaml", "--out", "cmp"], in: root)
+            #expect(out.status == 64)
+            #expect(out.stderr.hasPrefix("Error: compare needs at least two scenario files (got 1)\n"), "\(out.stderr)")
             #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("cmp").path))
         }
     }

@@ -124,7 +124,7 @@ final class CSVParser {
         if fields.isEmpty { recordLine = line }
         let buffer = UnsafeRawBufferPointer(start: length == 0 ? nil : bytes, count: length)
         let utf8 = buffer.assumingMemoryBound(to: UInt8.self)
-        guard let text = String(validating: utf8, as: UTF8.self) else {
+        guard let text = UTF8Validation.string(utf8) else {
             failure = CSVError.invalidUTF8(file: name, line: line)
             return
         }

@@ -10,6 +10,7 @@ public struct OptimizationManifest: Sendable, Equatable {
     /// Keys that may differ between the shards of one sweep.
     static let perShard: Set<String> = ["shard", "evaluated", "file"]
 
+    /// Equal when both hold the same keys with the same values, in the same order.
     public static func == (a: OptimizationManifest, b: OptimizationManifest) -> Bool {
         a.values.map(\.0) == b.values.map(\.0) && a.values.map(\.1) == b.values.map(\.1)
     }

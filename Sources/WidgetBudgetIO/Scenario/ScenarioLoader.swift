@@ -586,6 +586,7 @@ struct ScenarioReader {
 
 /// Reads a daily budget: `70` or `"40...70"`.
 public enum BudgetRangeText {
+    /// The budget range a YAML value gives: `N` or `MIN...MAX`, or a one-line error.
     public static func parse(_ v: YAMLValue) throws -> ClosedRange<Int> {
         let text = try v.string().replacingOccurrences(of: " ", with: "")
         if let range = parse(text) {

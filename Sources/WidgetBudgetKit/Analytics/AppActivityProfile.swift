@@ -1,8 +1,8 @@
 /// What the app did over the log, by hour of the day: reload requests per kind and foreground
 /// sessions. Rates are per hour of log time covered, so a log of a few days still gives rates.
-public struct AppActivityProfile: Sendable, Equatable {
+public struct AppActivityProfile: Sendable, Equatable, Codable {
     /// App reload requests of one target.
-    public struct Reloads: Sendable, Equatable {
+    public struct Reloads: Sendable, Equatable, Codable {
         /// The kind, or empty for `reloadAllTimelines()`.
         public var kind: String
         /// Requests in all.

@@ -6,7 +6,7 @@
 /// is *deferred* when the fitted budget model says the budget was spent when the app asked (the
 /// request waited for budget) or the reload came before the policy's own; otherwise *ignored*:
 /// WidgetKit had budget and still reloaded only when the timeline's policy asked (or never).
-public struct AppReloadTally: Sendable, Equatable {
+public struct AppReloadTally: Sendable, Equatable, Codable {
     /// Requests aimed at the widget (`reloadTimelines(ofKind:)` and `reloadAllTimelines()`).
     public var requests = 0
     /// Of which `reloadAllTimelines()`.

@@ -1,9 +1,9 @@
 /// A reload that waited far longer than WidgetKit's usual delay after it was due: most likely the
 /// budget was spent, and the reload ran when budget came back (or when the app came to the
 /// foreground, which makes reloads free).
-public struct BudgetStall: Sendable, Equatable {
+public struct BudgetStall: Sendable, Equatable, Codable {
     /// What had asked for the reload.
-    public enum Trigger: String, Sendable, Equatable {
+    public enum Trigger: String, Sendable, Equatable, Codable {
         /// The timeline's policy.
         case policy
         /// The app.
@@ -39,7 +39,7 @@ public struct BudgetStall: Sendable, Equatable {
 }
 
 /// One instant per budget model, stored inline (a log can hold many stalls).
-public struct ModelPredictions: Sendable, Equatable {
+public struct ModelPredictions: Sendable, Equatable, Codable {
     /// For `rolling-24h`.
     public var rolling: Double?
     /// For `midnight`.
@@ -70,7 +70,7 @@ public struct ModelPredictions: Sendable, Equatable {
 }
 
 /// How well one budget model, at its best daily budget, explains a widget's stalls.
-public struct BudgetModelFit: Sendable, Equatable {
+public struct BudgetModelFit: Sendable, Equatable, Codable {
     /// The model.
     public var model: BudgetModel
     /// The daily budget B that explains the log best under this model.
@@ -93,7 +93,7 @@ public struct BudgetModelFit: Sendable, Equatable {
 
 /// What a log says about a widget's daily budget: the busiest 24 hours, the stalls, and which
 /// budget model and daily budget B explain them.
-public struct BudgetEstimate: Sendable, Equatable {
+public struct BudgetEstimate: Sendable, Equatable, Codable {
     /// The most charged reloads in any 24-hour window.
     public var maxChargedIn24h: Int
     /// The end of that window (the time of its last reload), Unix seconds.

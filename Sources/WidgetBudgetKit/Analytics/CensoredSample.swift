@@ -12,7 +12,7 @@
 /// Values are binned to 1 second (coarser when exact values spread over more than 20,000 s). Each
 /// iteration redistributes every observation over the bins it allows in proportion to the current
 /// estimate, until the estimate moves by less than 1e-9.
-public struct CensoredSample: Sendable, Equatable {
+public struct CensoredSample: Sendable, Equatable, Codable {
     /// Exactly observed values.
     public private(set) var exact: [Double] = []
     /// Upper bounds: each value is at most this.

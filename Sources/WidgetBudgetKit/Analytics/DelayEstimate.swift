@@ -40,6 +40,7 @@ public struct DelayEstimate: Sendable, Equatable {
         (fitted, fitDistance) = Self.fit(steps, sample: sample)
     }
 
+    /// Equal when every estimate is equal (the quantile tuples compared by value; their points are fixed).
     public static func == (a: DelayEstimate, b: DelayEstimate) -> Bool {
         a.exactCount == b.exactCount && a.censoredCount == b.censoredCount && a.median == b.median && a.p90 == b.p90
             && a.p99 == b.p99 && a.max == b.max && a.fitted == b.fitted && a.fitDistance == b.fitDistance

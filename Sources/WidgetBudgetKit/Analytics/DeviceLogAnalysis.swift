@@ -1,6 +1,6 @@
 /// The analysis of a device log: per widget reloads, lateness, budget, app reloads and memory, the
 /// app's activity, and the log's anomalies.
-public struct DeviceLogAnalysis: Sendable, Equatable {
+public struct DeviceLogAnalysis: Sendable, Equatable, Codable {
     /// The assumptions the analysis made.
     public var settings: DeviceLogAnalysisSettings
     /// Rows analysed (duplicates not counted).
@@ -31,7 +31,7 @@ public struct DeviceLogAnalysis: Sendable, Equatable {
 }
 
 /// The UTC offset of a log from some instant on.
-public struct UTCOffsetChange: Sendable, Equatable {
+public struct UTCOffsetChange: Sendable, Equatable, Codable {
     /// From when, Unix seconds.
     public var time: Double
     /// The offset, seconds east of UTC.

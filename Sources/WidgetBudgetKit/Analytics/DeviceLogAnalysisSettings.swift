@@ -1,6 +1,6 @@
 /// The assumptions behind a device-log analysis: what WidgetKit is taken to do where the log
 /// cannot say.
-public struct DeviceLogAnalysisSettings: Sendable, Equatable {
+public struct DeviceLogAnalysisSettings: Sendable, Equatable, Codable {
     /// WidgetKit's minimum time between two reloads of a widget, seconds (default 5 min, the
     /// scenario default): a reload due sooner waits for it, which is not lateness.
     public var minReloadInterval: Double

@@ -3,9 +3,9 @@
 /// Times are Unix seconds (UTC); ``utcOffset`` is the device's offset from UTC at that moment, so
 /// that local days and hours of day follow the user's clock, daylight-saving changes included.
 /// The format is documented in `docs/log-format.md`.
-public struct DeviceLogRecord: Sendable, Equatable {
+public struct DeviceLogRecord: Sendable, Equatable, Codable {
     /// What happened.
-    public enum Event: String, Sendable, Equatable, CaseIterable {
+    public enum Event: String, Sendable, Equatable, CaseIterable, Codable {
         /// `getTimeline` was called: one reload.
         case timeline
         /// `getSnapshot` was called (widget gallery, transient views): not a reload.
@@ -45,7 +45,7 @@ public struct DeviceLogRecord: Sendable, Equatable {
     }
 
     /// Where a record came from: the index of its file among those analysed, and its line.
-    public struct Position: Sendable, Equatable, Comparable {
+    public struct Position: Sendable, Equatable, Comparable, Codable {
         /// 0-based index of the file in the list given to the analysis.
         public var file: Int
         /// 1-based line of the file.
@@ -57,6 +57,7 @@ public struct DeviceLogRecord: Sendable, Equatable {
             self.line = line
         }
 
+        /// Orders by file, then line.
         public static func < (a: Position, b: Position) -> Bool {
             a.file != b.file ? a.file < b.file : a.line < b.line
         }

@@ -25,6 +25,7 @@ public struct LatenessSummary: Sendable, Equatable {
     /// the day (budget pressure).
     public var timeOfDayCorrelation: Double?
 
+    /// Equal when every statistic is equal (the quantile tuples compared by value; their points are fixed).
     public static func == (a: LatenessSummary, b: LatenessSummary) -> Bool {
         a.count == b.count && a.median == b.median && a.p90 == b.p90 && a.p99 == b.p99 && a.max == b.max
             && a.firstHalfMedian == b.firstHalfMedian && a.secondHalfMedian == b.secondHalfMedian

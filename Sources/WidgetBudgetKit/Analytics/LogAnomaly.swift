@@ -1,7 +1,7 @@
 /// Something odd in a device log that the analysis worked around, with where it was seen.
-public struct LogAnomaly: Sendable, Equatable {
+public struct LogAnomaly: Sendable, Equatable, Codable {
     /// The sort of oddity.
-    public enum Kind: String, Sendable, Equatable, CaseIterable {
+    public enum Kind: String, Sendable, Equatable, CaseIterable, Codable {
         /// Rows not in time order (by less than a minute): sorted before the analysis.
         case unsorted
         /// Time went back by a minute or more between two rows of a file: the clock was set back.

@@ -1,5 +1,5 @@
 /// The timeline a provider returned most often, as a `fixed` provider of a scenario.
-public struct TimelineShape: Sendable, Equatable {
+public struct TimelineShape: Sendable, Equatable, Codable {
     /// The provider that returns it.
     public var provider: FixedProvider
     /// Timelines of this shape (same entry count and policy kind).

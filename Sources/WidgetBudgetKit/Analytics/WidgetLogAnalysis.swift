@@ -1,5 +1,5 @@
 /// Everything the analysis of a device log says about one widget (one kind and family).
-public struct WidgetLogAnalysis: Sendable, Equatable {
+public struct WidgetLogAnalysis: Sendable, Equatable, Codable {
     /// The widget kind.
     public var kind: String
     /// The widget family as logged (may be empty).
@@ -48,7 +48,7 @@ public struct WidgetLogAnalysis: Sendable, Equatable {
 }
 
 /// One local day of a widget's log.
-public struct LogDay: Sendable, Equatable {
+public struct LogDay: Sendable, Equatable, Codable {
     /// The local day number (days since 1970-01-01).
     public var day: Int
     /// Hours of the day the log covers (less on its first and last day, 23 or 25 across a
@@ -84,7 +84,7 @@ public struct LogDay: Sendable, Equatable {
 }
 
 /// One hour of the day, averaged over the log.
-public struct LogHour: Sendable, Equatable {
+public struct LogHour: Sendable, Equatable, Codable {
     /// The hour, 0…23.
     public var hour: Int
     /// Hours of this hour-of-day the log covers (about its number of days).
@@ -113,7 +113,7 @@ public struct LogHour: Sendable, Equatable {
 }
 
 /// The memory of the timelines of one size.
-public struct TimelineSizeMemory: Sendable, Equatable {
+public struct TimelineSizeMemory: Sendable, Equatable, Codable {
     /// Entries per timeline (`nil` when the log did not say).
     public var entries: Int?
     /// Timelines of this size.
@@ -129,9 +129,9 @@ public struct TimelineSizeMemory: Sendable, Equatable {
 
 /// A timeline that most likely never reached the screen: the extension was killed (memory) or the
 /// timeline was otherwise lost.
-public struct LikelyKill: Sendable, Equatable {
+public struct LikelyKill: Sendable, Equatable, Codable {
     /// Why it is suspected.
-    public enum Reason: String, Sendable, Equatable {
+    public enum Reason: String, Sendable, Equatable, Codable {
         /// A `placeholder` row followed before the next timeline: WidgetKit had nothing to show.
         case placeholder
         /// WidgetKit reloaded again before the policy was due, unasked (a retry).

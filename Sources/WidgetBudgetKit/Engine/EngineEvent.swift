@@ -1,5 +1,5 @@
 /// Why a reload was requested.
-public enum ReloadSource: UInt8, Sendable, Equatable, CaseIterable {
+public enum ReloadSource: UInt8, Sendable, Equatable, CaseIterable, Codable {
     /// The widget was added (the first reload; charged).
     case start
     /// The timeline's reload policy came due.
@@ -30,9 +30,9 @@ public enum ReloadSource: UInt8, Sendable, Equatable, CaseIterable {
 }
 
 /// One thing that happened to a widget during a run (a row of `events.csv`).
-public struct EngineEvent: Sendable, Equatable {
+public struct EngineEvent: Sendable, Equatable, Codable {
     /// What happened.
-    public enum Kind: UInt8, Sendable, Equatable {
+    public enum Kind: UInt8, Sendable, Equatable, Codable {
         case change, request, ignored, deferral, budgetOut, budgetBack, grant, kill, rejected, deliver, render, view
 
         /// The name used in event logs.
@@ -63,7 +63,7 @@ public struct EngineEvent: Sendable, Equatable {
     }
 
     /// A short fact about the event, kept as a small enum so recording does not allocate.
-    public enum Detail: Sendable, Equatable {
+    public enum Detail: Sendable, Equatable, Codable {
         case none
         /// A request that joined one already pending.
         case coalesced
@@ -116,7 +116,7 @@ public struct EngineEvent: Sendable, Equatable {
 }
 
 /// Which events a run records.
-public enum EventLevel: String, Sendable, Equatable, CaseIterable {
+public enum EventLevel: String, Sendable, Equatable, CaseIterable, Codable {
     /// None: fastest.
     case none
     /// Requests, grants, deferrals, deliveries, kills and budget changes.

@@ -5,7 +5,7 @@ import Foundation
 /// Day `i` runs from the start's wall-clock time on the `i`-th calendar day to the same time the
 /// next day (23 or 25 hours across a daylight-saving change). Start at midnight (the default) and
 /// the days are calendar days.
-public struct SimulationCalendar: Sendable {
+public struct SimulationCalendar: Sendable, Equatable, Codable {
     /// The local clock.
     public let clock: LocalClock
     /// `dayStarts[i]` is where day `i` begins; the last element is the horizon.

@@ -7,6 +7,35 @@ import Dispatch
 public enum Simulator {
     /// Runs `scenario`, recording events at `events` level.
     public static func run(_ scenario: Scenario, events: EventLevel = .none) -> SimulationResult {
+        run(scenario, replacing: nil, with: NeverProvider(), events: events)
+    }
+
+    /// Runs `scenario` with your own provider in place of the one the widget named `widget` declares:
+    /// every replication of that widget replays a fresh copy of `provider`, the other widgets keep
+    /// theirs.
+    ///
+    /// ```swift
+    /// let result = try Simulator.run(scenario, replacing: "clock", with: MyProvider())
+    /// print(result.summaries[0].freshness)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - widget: a widget's ``WidgetSpec/name`` (which defaults to its kind).
+    ///   - provider: the logic to replay; each (replication, widget) run starts from this value.
+    /// - Throws: ``UnknownWidget`` when no widget of the scenario has that name.
+    public static func run<P: ReplayProvider & Sendable>(
+        _ scenario: Scenario, replacing widget: String, with provider: P, events: EventLevel = .none
+    ) throws(UnknownWidget) -> SimulationResult {
+        guard let index = scenario.widgets.firstIndex(where: { $0.name == widget }) else {
+            throw UnknownWidget(name: widget, available: scenario.widgets.map(\.name))
+        }
+        return run(scenario, replacing: index, with: provider, events: events)
+    }
+
+    /// Runs every (replication, widget) pair in parallel; widget `replaced` (if any) replays `provider`.
+    private static func run<P: ReplayProvider & Sendable>(
+        _ scenario: Scenario, replacing replaced: Int?, with provider: P, events: EventLevel
+    ) -> SimulationResult {
         let calendar = SimulationCalendar(scenario: scenario)
         let widgets = scenario.widgets.count
         let jobs = scenario.replications * widgets
@@ -15,12 +44,15 @@ public enum Simulator {
             let w = job % widgets
             let spec = scenario.widgets[w]
             let inputs = WidgetInputs(scenario: scenario, calendar: calendar, widgetIndex: w, replication: replication)
-            var simulation = WidgetSimulation(
-                provider: spec.provider.makeProvider(clock: calendar.clock, horizon: calendar.horizon),
-                inputs: inputs, calendar: calendar, memory: scenario.memory, system: scenario.system,
-                budgetModel: scenario.budget.model, widgetIndex: w, replication: replication,
-                family: spec.family, events: events)
-            return simulation.run()
+            func simulate(_ provider: some ReplayProvider) -> WidgetRunResult {
+                var simulation = WidgetSimulation(
+                    provider: provider, inputs: inputs, calendar: calendar, memory: scenario.memory, system: scenario.system,
+                    budgetModel: scenario.budget.model, widgetIndex: w, replication: replication,
+                    family: spec.family, events: events)
+                return simulation.run()
+            }
+            if w == replaced { return simulate(provider) }
+            return simulate(spec.provider.makeProvider(clock: calendar.clock, horizon: calendar.horizon))
         }
         var runs: [[WidgetRunResult]] = []
         for r in 0..<scenario.replications {
@@ -31,7 +63,7 @@ public enum Simulator {
 }
 
 /// The outcome of a scenario run.
-public struct SimulationResult: Sendable {
+public struct SimulationResult: Sendable, Equatable, Codable {
     /// The scenario that was run.
     public let scenario: Scenario
     /// Its calendar.
@@ -69,9 +101,9 @@ public struct SimulationResult: Sendable {
 }
 
 /// Maps jobs over all cores, keeping results in job order.
-public enum ParallelMap {
+package enum ParallelMap {
     /// Applies `body` to `0..<count` concurrently; the result is in index order.
-    public static func map<T: Sendable>(count: Int, _ body: @Sendable (Int) -> T) -> [T] {
+    package static func map<T: Sendable>(count: Int, _ body: @Sendable (Int) -> T) -> [T] {
         guard count > 0 else { return [] }
         let slots = ResultSlots<T>(count: count)
         DispatchQueue.concurrentPerform(iterations: count) { i in

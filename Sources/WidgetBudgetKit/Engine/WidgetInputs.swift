@@ -1,42 +1,42 @@
 /// An app reload request as it reaches one widget.
-public struct AppRequest: Sendable, Equatable {
+package struct AppRequest: Sendable, Equatable {
     /// When the request reaches WidgetKit (after the app-reload delay).
-    public var time: SimTime
+    package var time: SimTime
     /// When the app called `reloadTimelines(ofKind:)` or `reloadAllTimelines()`.
-    public var calledAt: SimTime
+    package var calledAt: SimTime
     /// `app` for `reloadTimelines(ofKind:)`, `appAll` for `reloadAllTimelines()`.
-    public var source: ReloadSource
+    package var source: ReloadSource
     /// True when WidgetKit ignores the call: it came within `system.launch_cooldown` of the app
     /// being opened from the widget (OBSERVED #12).
-    public var ignored = false
+    package var ignored = false
 }
 
 /// Everything random that one widget sees in one replication, drawn before the run.
 ///
 /// None of it depends on the widget's provider, so candidates compared by the optimizer see the
 /// same changes, views and app activity (common random numbers).
-public struct WidgetInputs: Sendable {
+package struct WidgetInputs: Sendable {
     /// Predictable content changes.
-    public var predictable: EventTimes
+    package var predictable: EventTimes
     /// Unpredictable content changes.
-    public var unpredictable: EventTimes
+    package var unpredictable: EventTimes
     /// When the user looks.
-    public var views: EventTimes
+    package var views: EventTimes
     /// App reload requests reaching this widget, ascending.
-    public var appRequests: [AppRequest]
+    package var appRequests: [AppRequest]
     /// App Intent taps on this widget.
-    public var intents: EventTimes
+    package var intents: EventTimes
     /// The app's foreground sessions (reloads inside are not charged).
-    public var foreground: IntervalSet
+    package var foreground: IntervalSet
     /// Low-power stretches.
-    public var lowPower: IntervalSet
+    package var lowPower: IntervalSet
     /// This replication's daily budget B.
-    public var dailyBudget: Int
+    package var dailyBudget: Int
     /// Seed for the per-reload and per-entry delay draws.
-    public var delaySeed: UInt64
+    package var delaySeed: UInt64
 
     /// Draws the inputs of widget `widgetIndex` of `scenario` in `replication`.
-    public init(scenario: Scenario, calendar: SimulationCalendar, widgetIndex: Int, replication: Int) {
+    package init(scenario: Scenario, calendar: SimulationCalendar, widgetIndex: Int, replication: Int) {
         let horizon = calendar.horizon
         let clock = calendar.clock
         let seed = scenario.seed

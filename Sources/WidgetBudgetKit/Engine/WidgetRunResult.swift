@@ -1,5 +1,5 @@
 /// The outcome of one widget in one replication.
-public struct WidgetRunResult: Sendable {
+public struct WidgetRunResult: Sendable, Equatable, Codable {
     /// One entry per day.
     public var days: [DayMetrics]
     /// Every stale stretch of the run (for age quantiles across days).

@@ -10,7 +10,7 @@
 /// At equal times events run in this order: day boundary, render, policy request, app request,
 /// App Intent, retry, grant, view. So the last entry of a timeline renders before the `.atEnd`
 /// reload it triggers, and a view sees the entry rendered at that instant.
-public struct WidgetSimulation<Provider: ReplayProvider> {
+package struct WidgetSimulation<Provider: ReplayProvider> {
     // Inputs.
     private var provider: Provider
     private let inputs: WidgetInputs
@@ -74,7 +74,7 @@ public struct WidgetSimulation<Provider: ReplayProvider> {
     private var reloadDelays: SeededGenerator
 
     /// Prepares a run of `provider` against `inputs`.
-    public init(
+    package init(
         provider: Provider, inputs: WidgetInputs, calendar: SimulationCalendar, memory: MemorySettings,
         system: SystemSettings, budgetModel: BudgetModel, widgetIndex: Int = 0, replication: Int = 0,
         family: String = "small", events level: EventLevel = .none
@@ -101,7 +101,7 @@ public struct WidgetSimulation<Provider: ReplayProvider> {
     }
 
     /// Runs the widget to the horizon.
-    public mutating func run() -> WidgetRunResult {
+    package mutating func run() -> WidgetRunResult {
         request(.start, at: 0)
         let dayCount = calendar.days
         while dayIndex < dayCount {

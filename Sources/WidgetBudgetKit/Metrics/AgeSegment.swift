@@ -1,7 +1,7 @@
 /// A stretch during which the display was stale, its age growing linearly from `from` to `to`
 /// seconds (the sawtooth's rising edge), beginning at simulation time `start`. Between segments the
 /// display was fresh (age 0).
-public struct AgeSegment: Sendable, Equatable {
+public struct AgeSegment: Sendable, Equatable, Codable {
     /// When the stretch begins, in simulation seconds.
     public var start: SimTime
     /// Age at the start of the stretch, in seconds.

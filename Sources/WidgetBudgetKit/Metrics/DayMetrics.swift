@@ -1,5 +1,5 @@
 /// What happened to one widget on one day of one replication (a row of `days.csv`).
-public struct DayMetrics: Sendable, Equatable {
+public struct DayMetrics: Sendable, Equatable, Codable {
     /// The day's budget B.
     public var budget: Int
     /// Length of the day in seconds (86,400 but across daylight-saving changes).

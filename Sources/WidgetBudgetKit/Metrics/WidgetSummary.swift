@@ -1,5 +1,5 @@
 /// One widget's metrics over all days and replications (a row of `summary.csv`).
-public struct WidgetSummary: Sendable, Equatable {
+public struct WidgetSummary: Sendable, Equatable, Codable {
     /// The widget's name.
     public var widget: String
     /// Days per replication.

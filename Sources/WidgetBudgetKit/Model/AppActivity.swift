@@ -1,7 +1,7 @@
 /// What the containing app does: reloads it requests, foreground sessions, App Intent taps.
-public struct AppActivity: Sendable, Equatable {
+public struct AppActivity: Sendable, Equatable, Codable {
     /// Which widgets an app reload targets.
-    public enum Target: Sendable, Equatable {
+    public enum Target: Sendable, Equatable, Codable {
         /// `reloadTimelines(ofKind:)`.
         case kind(String)
         /// `reloadAllTimelines()`: every widget, each charged to its own budget.
@@ -9,7 +9,7 @@ public struct AppActivity: Sendable, Equatable {
     }
 
     /// When the app asks for reloads.
-    public enum Trigger: Sendable, Equatable {
+    public enum Trigger: Sendable, Equatable, Codable {
         /// On a schedule of its own.
         case process(EventProcess)
         /// Right after each unpredictable change of the targeted widgets (a push arrives).
@@ -17,7 +17,7 @@ public struct AppActivity: Sendable, Equatable {
     }
 
     /// One stream of app reload requests.
-    public struct Reloads: Sendable, Equatable {
+    public struct Reloads: Sendable, Equatable, Codable {
         /// The widgets targeted.
         public var target: Target
         /// When.
@@ -34,7 +34,7 @@ public struct AppActivity: Sendable, Equatable {
     }
 
     /// Taps on an interactive widget (iOS 17 App Intents): free, immediate, only that kind.
-    public struct Intents: Sendable, Equatable {
+    public struct Intents: Sendable, Equatable, Codable {
         /// The kind tapped.
         public var kind: String
         /// The one instance tapped (1-based), or `nil` for each instance on its own.

@@ -3,7 +3,7 @@
 ///
 /// Each case names the ``BudgetRule`` type that implements it (``rule``); the raw value is the
 /// scenario's `budget.model`.
-public enum BudgetModel: String, Sendable, Equatable, CaseIterable {
+public enum BudgetModel: String, Sendable, Equatable, CaseIterable, Codable {
     /// At most B charged reloads in any trailing 24 hours (the default).
     case rolling24h = "rolling-24h"
     /// B charged reloads per local calendar day, reset at local midnight.
@@ -22,7 +22,7 @@ public enum BudgetModel: String, Sendable, Equatable, CaseIterable {
 }
 
 /// The daily reload budget of each widget.
-public struct BudgetSettings: Sendable, Equatable {
+public struct BudgetSettings: Sendable, Equatable, Codable {
     /// The smallest daily budget B drawn (equal to ``dailyMax`` for a fixed budget).
     public var dailyMin: Int
     /// The largest daily budget B drawn.

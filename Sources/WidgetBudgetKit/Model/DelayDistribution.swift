@@ -1,5 +1,5 @@
 /// A non-negative random duration, in seconds: how late the system runs something.
-public enum DelayDistribution: Sendable, Equatable {
+public enum DelayDistribution: Sendable, Equatable, Codable {
     /// Always the same duration.
     case constant(Double)
     /// Uniform between the two bounds (inclusive of the lower one).

@@ -4,9 +4,9 @@
 /// `{at: [1h, 3h30m]}` or `{trace: file.csv}`, any of them with `during: "07:00-23:00"`, or a list
 /// of those whose events are merged, so that rates can differ by time of day:
 /// `[{poisson: {per_hour: 20}, during: "07:00-09:00"}, {poisson: {per_hour: 1}, during: "09:00-17:00"}]`.
-public struct EventProcess: Sendable, Equatable {
+public struct EventProcess: Sendable, Equatable, Codable {
     /// The shape of the process.
-    public indirect enum Pattern: Sendable, Equatable {
+    public indirect enum Pattern: Sendable, Equatable, Codable {
         /// Never happens.
         case none
         /// Regularly, every `period` seconds, at local wall-clock multiples of the period plus

@@ -1,5 +1,5 @@
 /// A sorted list of instants (content changes, views, app reloads) with fast "next after" lookups.
-public struct EventTimes: Sendable, Equatable {
+public struct EventTimes: Sendable, Equatable, Codable {
     /// The instants, ascending, in simulation seconds.
     public let times: [SimTime]
 

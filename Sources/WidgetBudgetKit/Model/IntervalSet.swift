@@ -3,7 +3,7 @@
 /// Windows of local time (market hours, waking hours, low-power nights, foreground sessions) are
 /// turned into interval sets over the simulated horizon once, so that "is `t` inside?" and "when
 /// does the next one start?" are binary searches.
-public struct IntervalSet: Sendable, Equatable {
+public struct IntervalSet: Sendable, Equatable, Codable {
     /// Interval starts, ascending.
     public private(set) var starts: [SimTime]
     /// Interval ends; `ends[i] > starts[i]` and `ends[i] <= starts[i + 1]`.

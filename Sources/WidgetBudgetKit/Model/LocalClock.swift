@@ -6,7 +6,7 @@ import Foundation
 /// the minute all need local time. The clock precomputes the time zone's UTC offsets (daylight
 /// saving transitions) over the simulated horizon, so conversions are a short search, not a
 /// calendar computation.
-public struct LocalClock: Sendable {
+public struct LocalClock: Sendable, Equatable, Codable {
     /// The scenario's start as seconds since 1970 (UTC).
     public let startEpoch: Double
     /// The IANA time zone identifier.

@@ -1,6 +1,6 @@
 /// The widget extension's memory model: `base_mb + entries × per_entry_kb` when the provider builds
 /// a timeline; above `limit_mb` the extension is killed.
-public struct MemorySettings: Sendable, Equatable {
+public struct MemorySettings: Sendable, Equatable, Codable {
     /// The limit in MB (about 30 on iOS as developers report; 15 on watchOS).
     public var limitMB: Double
     /// Memory of the extension before any entry, in MB.

@@ -1,6 +1,6 @@
 /// When WidgetKit should ask the provider for the next timeline (WidgetKit's
 /// `TimelineReloadPolicy`).
-public enum ReloadPolicy: Sendable, Equatable {
+public enum ReloadPolicy: Sendable, Equatable, Codable {
     /// Ask for a new timeline after the last entry's date.
     case atEnd
     /// Ask again at the given instant (simulation seconds); it may fall before or after the last entry.

@@ -19,7 +19,7 @@ public struct ReplayContext: Sendable {
 }
 
 /// A widget's timeline logic, replayed by the engine: the counterpart of WidgetKit's
-/// `ReplayProvider.getTimeline(in:completion:)`.
+/// `TimelineProvider.getTimeline(in:completion:)`.
 ///
 /// Conform your own type to replay your provider's logic against budgets and memory limits:
 ///

@@ -2,7 +2,7 @@
 ///
 /// The engine hands the same `Timeline` value to the provider at every reload, so a provider
 /// appends into storage that keeps its capacity: reloads do not allocate once warmed up.
-public struct ReplayTimeline: Sendable {
+public struct ReplayTimeline: Sendable, Equatable, Codable {
     /// The entries, in ascending date order.
     public var entries: [ReplayEntry]
     /// What to do after them.

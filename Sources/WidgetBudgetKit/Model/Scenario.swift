@@ -2,7 +2,7 @@ import Foundation
 
 /// Everything one simulation needs: the calendar, the system's budget and memory rules, the
 /// widgets and the app.
-public struct Scenario: Sendable, Equatable {
+public struct Scenario: Sendable, Equatable, Codable {
     /// A short name, also the default report folder.
     public var name: String
     /// Free text.

@@ -1,5 +1,5 @@
 /// How WidgetKit schedules reloads and renders.
-public struct SystemSettings: Sendable, Equatable {
+public struct SystemSettings: Sendable, Equatable, Codable {
     /// Added to every policy reload time (seed 003 saw 1–2 min in the simulator).
     public var reloadDelay: DelayDistribution
     /// Added to every entry's date before it renders.

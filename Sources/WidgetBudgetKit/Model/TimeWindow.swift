@@ -3,7 +3,7 @@
 /// Written as in scenario files: `"07:00-23:00"` (every day), `"weekdays 09:30-16:00"`,
 /// `"weekends 10:00-12:00"`, `"mon,wed,fri 18:00-19:00"`, `"23:00-07:00"` (overnight: the window
 /// belongs to the day it starts on).
-public struct TimeWindow: Sendable, Equatable, CustomStringConvertible {
+public struct TimeWindow: Sendable, Equatable, CustomStringConvertible, Codable {
     /// Bit `d` set means the window starts on weekday `d` (0 is Sunday).
     public var weekdays: UInt8
     /// Start, in seconds after local midnight.

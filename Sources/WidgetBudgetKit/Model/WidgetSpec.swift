@@ -1,6 +1,6 @@
 /// A widget on the home screen: its kind, its provider, how its content changes and how often the
 /// user looks at it.
-public struct WidgetSpec: Sendable, Equatable {
+public struct WidgetSpec: Sendable, Equatable, Codable {
     /// The name in reports (defaults to the kind; unique within a scenario).
     public var name: String
     /// The widget kind (`reloadTimelines(ofKind:)` targets it).

@@ -1,5 +1,5 @@
 /// A candidate (or the scenario's own provider) judged at its worst budget.
-public struct CandidateEvaluation: Sendable {
+public struct CandidateEvaluation: Sendable, Equatable, Codable {
     /// The candidate, or `nil` for the scenario's current provider.
     public var candidate: PolicyCandidate?
     /// The provider that was run.

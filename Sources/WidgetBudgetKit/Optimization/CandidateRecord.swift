@@ -1,6 +1,6 @@
 /// The numbers of one evaluated candidate that ranking needs, exactly as `candidates.csv` holds
 /// them (rounded as printed), so a ranking from memory and one from merged files agree.
-public struct CandidateRecord: Sendable {
+public struct CandidateRecord: Sendable, Equatable, Codable {
     /// The candidate.
     public var candidate: PolicyCandidate
     /// The objective at the worst budget.

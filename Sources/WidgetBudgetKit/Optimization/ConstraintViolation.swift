@@ -1,5 +1,5 @@
 /// Why a candidate fails the constraints.
-public enum ConstraintViolation: Sendable, Equatable {
+public enum ConstraintViolation: Sendable, Equatable, Codable {
     /// A charged reload waited for budget on `fraction` of the days at daily budget `budget`, over
     /// the allowed fraction; the candidate needs `needed` reloads a day never to wait.
     case budget(fraction: Double, budget: Int, needed: Int)

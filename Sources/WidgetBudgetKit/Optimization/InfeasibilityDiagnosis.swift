@@ -1,5 +1,5 @@
 /// Counts behind "no candidate meets the constraints".
-public struct InfeasibilityDiagnosis: Sendable, Equatable {
+public struct InfeasibilityDiagnosis: Sendable, Equatable, Codable {
     /// Candidates evaluated.
     public var total: Int
     /// Those that run out of budget too often.

@@ -1,5 +1,5 @@
 /// When a candidate is acceptable: it must hold at every daily budget of a range.
-public struct OptimizationConstraints: Sendable, Equatable {
+public struct OptimizationConstraints: Sendable, Equatable, Codable {
     /// The daily budgets B a candidate is judged at; it must meet the constraints at each (the
     /// worst case).
     public var budgets: ClosedRange<Int>

@@ -1,5 +1,5 @@
 /// What the optimizer makes best, measured at a candidate's worst budget.
-public enum OptimizationObjective: String, Sendable, Equatable, CaseIterable {
+public enum OptimizationObjective: String, Sendable, Equatable, CaseIterable, Codable {
     /// The time-weighted mean age, seconds (lower is better).
     case meanAge = "mean-age"
     /// The time-weighted 95th percentile of age, seconds (lower is better).

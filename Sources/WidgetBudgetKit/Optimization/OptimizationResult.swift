@@ -1,5 +1,5 @@
 /// What an optimization evaluated.
-public struct OptimizationResult: Sendable {
+public struct OptimizationResult: Sendable, Equatable, Codable {
     /// The method used (`auto` resolved).
     public var method: SearchMethod
     /// Distinct candidates in the space.

@@ -1,5 +1,5 @@
 /// How candidates are chosen for evaluation.
-public enum SearchMethod: String, Sendable, Equatable, CaseIterable {
+public enum SearchMethod: String, Sendable, Equatable, CaseIterable, Codable {
     /// Exhaustive when the space has at most ``OptimizationSettings/exhaustiveLimit`` candidates,
     /// the search otherwise.
     case auto
@@ -11,7 +11,7 @@ public enum SearchMethod: String, Sendable, Equatable, CaseIterable {
 
 /// Everything an optimization needs beyond the scenario: the widget, the space, the objective and
 /// the constraints (the scenario's `optimize:` section).
-public struct OptimizationSettings: Sendable, Equatable {
+public struct OptimizationSettings: Sendable, Equatable, Codable {
     /// The index of the widget tuned, in the scenario's list.
     public var widget: Int
     /// The candidates.

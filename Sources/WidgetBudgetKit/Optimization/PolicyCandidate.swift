@@ -4,7 +4,7 @@
 /// With windows, the candidate is a `windows` provider: inside any window it behaves as the fixed
 /// provider; outside every window it returns one entry and `.after(next window start)` (the stock
 /// widget's "coarser policy": it sleeps while nobody needs it).
-public struct PolicyCandidate: Sendable, Hashable, CustomStringConvertible {
+public struct PolicyCandidate: Sendable, Hashable, CustomStringConvertible, Codable {
     /// Seconds between entries; 0 when `entries` is 1 (a single entry has no spacing).
     public var spacing: Double
     /// Entries per timeline, at least 1.
@@ -67,11 +67,13 @@ public struct PolicyCandidate: Sendable, Hashable, CustomStringConvertible {
         return text
     }
 
+    /// Equal when spacing, entries, alignment, policy and windows are equal.
     public static func == (a: PolicyCandidate, b: PolicyCandidate) -> Bool {
         a.spacing == b.spacing && a.entries == b.entries && a.align == b.align && a.policy == b.policy && a.windows == b.windows
             && a.appThrottle == b.appThrottle
     }
 
+    /// Hashes the fields that `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(spacing)
         hasher.combine(entries)
@@ -98,7 +100,7 @@ extension PolicyCandidate {
 
 /// The sort key behind ``PolicyCandidate/canonicalOrder(_:_:)``, also built from `candidates.csv`
 /// fields when shards are merged.
-public struct CandidateKey: Comparable, Sendable {
+public struct CandidateKey: Comparable, Sendable, Codable {
     var windows: String
     var policyRank: Int
     var after: Double
@@ -128,6 +130,7 @@ public struct CandidateKey: Comparable, Sendable {
         self.entries = entries
     }
 
+    /// Orders by windows, then policy, its delay, alignment, spacing and entry count.
     public static func < (a: CandidateKey, b: CandidateKey) -> Bool {
         if a.windows != b.windows { return a.windows < b.windows }
         if a.policyRank != b.policyRank { return a.policyRank < b.policyRank }

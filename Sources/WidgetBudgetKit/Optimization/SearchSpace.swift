@@ -3,7 +3,7 @@
 ///
 /// A candidate with a single entry ignores spacing and alignment, so those combinations collapse
 /// into one; ``candidates`` lists each distinct candidate once, in canonical order.
-public struct SearchSpace: Sendable, Equatable {
+public struct SearchSpace: Sendable, Equatable, Codable {
     /// Entry spacings, seconds, ascending.
     public var spacings: [Double]
     /// Entry counts, ascending.

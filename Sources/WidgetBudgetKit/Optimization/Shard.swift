@@ -1,6 +1,6 @@
 /// A deterministic part of a sweep: candidates whose index in canonical order is `index − 1`
 /// modulo `count` (interleaved, so every shard gets a like mix of cheap and costly candidates).
-public struct Shard: Sendable, Equatable, CustomStringConvertible {
+public struct Shard: Sendable, Equatable, CustomStringConvertible, Codable {
     /// 1-based shard number.
     public var index: Int
     /// Number of shards.

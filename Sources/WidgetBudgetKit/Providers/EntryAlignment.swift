@@ -1,5 +1,5 @@
 /// How entries after the first are placed on the local clock (seed 002 aligns to the minute).
-public enum EntryAlignment: String, Sendable, Equatable, CaseIterable {
+public enum EntryAlignment: String, Sendable, Equatable, CaseIterable, Codable {
     /// Entries are `spacing` apart from the first one.
     case none
     /// The second entry falls on the next whole minute, then every `spacing`.

@@ -1,5 +1,5 @@
 /// The reload policy a `fixed` provider returns, relative to the reload time.
-public enum FixedPolicy: Sendable, Equatable, CustomStringConvertible {
+public enum FixedPolicy: Sendable, Equatable, CustomStringConvertible, Codable {
     /// `.atEnd`.
     case atEnd
     /// `.after(now + seconds)`.

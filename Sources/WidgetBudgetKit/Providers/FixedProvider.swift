@@ -3,7 +3,7 @@
 /// Seed 002's clock is `FixedProvider(entries: 61, spacing: 60, firstOffset: 2, align: .minute,
 /// policy: .atEnd)`: a first entry 2 s after the reload, the second on the next whole minute,
 /// then one a minute.
-public struct FixedProvider: ReplayProvider, Sendable, Equatable {
+public struct FixedProvider: ReplayProvider, Sendable, Equatable, Codable {
     /// Number of entries per timeline (at least 1).
     public var entries: Int
     /// Seconds between entries (after the aligned second entry, when aligned).
@@ -24,6 +24,7 @@ public struct FixedProvider: ReplayProvider, Sendable, Equatable {
         self.policy = policy
     }
 
+    /// Fills `timeline` for a reload at `context.now` (see ``ReplayProvider``).
     public mutating func getTimeline(in context: ReplayContext, into timeline: inout ReplayTimeline) {
         let first = context.now + firstOffset
         timeline.entries.append(ReplayEntry(date: first))

@@ -1,5 +1,5 @@
 /// A built-in provider as a scenario describes it.
-public enum ProviderSpec: Sendable, Equatable {
+public enum ProviderSpec: Sendable, Equatable, Codable {
     /// `type: fixed`.
     case fixed(FixedProvider)
     /// `type: until-full`.
@@ -48,7 +48,7 @@ public enum ProviderSpec: Sendable, Equatable {
 }
 
 /// A time-of-day window and the fixed provider used inside it.
-public struct WindowedPolicy: Sendable, Equatable {
+public struct WindowedPolicy: Sendable, Equatable, Codable {
     /// The window.
     public var window: TimeWindow
     /// The provider inside it.
@@ -68,6 +68,7 @@ public enum BuiltInProvider: ReplayProvider, Sendable {
     case windows(WindowsProvider)
     case never(NeverProvider)
 
+    /// Fills `timeline` for a reload at `context.now` (see ``ReplayProvider``).
     public mutating func getTimeline(in context: ReplayContext, into timeline: inout ReplayTimeline) {
         switch self {
         case var .fixed(p):

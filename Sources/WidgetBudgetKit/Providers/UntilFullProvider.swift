@@ -4,9 +4,9 @@
 /// `spacing` until the level reaches `full` (the last entry shows it full) with `.atEnd`; if full,
 /// one entry with `.never`. Each unpredictable content change (a potion, a fight) changes the level
 /// by ``ChangeEffect``.
-public struct UntilFullProvider: ReplayProvider, Sendable, Equatable {
+public struct UntilFullProvider: ReplayProvider, Sendable, Equatable, Codable {
     /// What an unpredictable change does to the level.
-    public enum ChangeEffect: Sendable, Equatable {
+    public enum ChangeEffect: Sendable, Equatable, Codable {
         /// Sets the level (a fight knocks health back to 25).
         case set(Double)
         /// Adds to the level, clamped to `0...full` (a potion adds 50).
@@ -42,6 +42,7 @@ public struct UntilFullProvider: ReplayProvider, Sendable, Equatable {
         min(full, baseLevel + ratePerHour * (t - baseTime) / Seconds.hour)
     }
 
+    /// Fills `timeline` for a reload at `context.now` (see ``ReplayProvider``).
     public mutating func getTimeline(in context: ReplayContext, into timeline: inout ReplayTimeline) {
         let changes = context.unpredictableChanges.times
         while changeCursor < changes.count && changes[changeCursor] <= context.now {

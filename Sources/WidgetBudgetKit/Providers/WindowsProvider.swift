@@ -14,6 +14,7 @@ public struct WindowsProvider: ReplayProvider, Sendable {
         }
     }
 
+    /// Fills `timeline` for a reload at `context.now` (see ``ReplayProvider``).
     public mutating func getTimeline(in context: ReplayContext, into timeline: inout ReplayTimeline) {
         for i in windows.indices where intervals[i].contains(context.now) {
             windows[i].provider.getTimeline(in: context, into: &timeline)

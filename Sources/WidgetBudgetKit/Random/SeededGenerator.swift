@@ -39,6 +39,7 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
         return z ^ (z >> 31)
     }
 
+    /// The next 64 random bits of the stream.
     @inline(__always)
     public mutating func next() -> UInt64 {
         let result = rotateLeft(s1 &* 5, 7) &* 9
