@@ -32,7 +32,7 @@ extension WidgetBudgetCommand {
                 if scenarios.count < 2 { throw ValidationError("compare needs at least two scenario files (got \(scenarios.count))") }
                 let renderer = try plots.renderer()
                 // Load every file first: a bad one stops the command before anything is written.
-                let loaded = try scenarios.map { try overrides.apply(to: try ScenarioLoader.load(path: $0).scenario) }
+                let loaded = try scenarios.map { try overrides.apply(to: try loadScenario($0).scenario) }
                 let outcome = try ComparisonReport.run(loaded, into: out, renderer: renderer, ageDay: plots.day)
                 let emphasis = isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
                 print(ComparisonTable.render(outcome.comparison, files: scenarios, emphasis: emphasis), terminator: "")
