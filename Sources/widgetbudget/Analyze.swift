@@ -47,6 +47,8 @@ extension WidgetBudgetCommand {
 
         func validate() throws {
             if logs.isEmpty { throw ValidationError("give at least one log file") }
+            _ = try duration(minInterval, "--min-interval", allowZero: true)
+            _ = try duration(stallThreshold, "--stall-threshold", allowZero: false)
         }
 
         func run() throws {
@@ -87,7 +89,8 @@ extension WidgetBudgetCommand {
         }
 
         private func duration(_ text: String, _ option: String, allowZero: Bool) throws -> Double {
-            guard let seconds = DurationSyntax.seconds(text), seconds.isFinite, allowZero ? seconds >= 0 : seconds > 0 else {
+            guard let seconds = DurationSyntax.seconds(text) else { throw ValidationError("\(option): " + DurationSyntax.problem(text)) }
+            guard allowZero ? seconds >= 0 : seconds > 0 else {
                 throw ValidationError("\(option): '\(text)' is not a duration\(allowZero ? "" : " above 0") (e.g. 5m, 30m, 1h)")
             }
             return seconds

@@ -5,6 +5,8 @@ import WidgetBudgetIO
 /// Runs a command body, turning every error into one line on standard error and the exit code of
 /// ``ExitStatus`` for its kind: no stack trace ever reaches the user.
 func reportingErrors<T>(_ body: () throws -> T) throws -> T {
+    // Before any thread starts: a signal then removes staged output and stops gnuplot.
+    InterruptGuard.installIfNeeded()
     do {
         return try body()
     } catch let exit as ExitCode {

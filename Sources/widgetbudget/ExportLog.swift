@@ -27,14 +27,14 @@ extension WidgetBudgetCommand {
 
         func run() throws {
             try reportingErrors {
-                let file = try ScenarioLoader.load(path: scenario)
+                let file = try loadScenario(scenario)
                 let scenario = try overrides.apply(to: file.scenario)
                 guard (1...scenario.replications).contains(replication) else {
                     throw ValidationError("--replication must be between 1 and \(scenario.replications) (got \(replication))")
                 }
                 let result = Simulator.run(scenario, events: .reloads)
                 let records = DeviceLogExporter.records(result, replication: replication - 1)
-                let path = out ?? "Reports/\(scenario.name)-device-log.csv"
+                let path = out ?? "Reports/\(FileName.safe(scenario.name))-device-log.csv"
                 try DeviceLogWriter.document(records, timeFormat: timeFormat).write(to: path)
                 print(
                     "\(scenario.name): \(records.count) rows over \(scenario.days) day\(scenario.days == 1 ? "" : "s"), replication \(replication)"

@@ -20,7 +20,7 @@ extension WidgetBudgetCommand {
             InterruptGuard.install { printError("interrupted: no output written") }
             try reportingErrors {
                 let outcome = try ShardMerge.merge(folders: folders)
-                let folder = out ?? "Reports/\(outcome.manifest["scenario"])/optimize"
+                let folder = out ?? "Reports/\(FileName.safe(outcome.manifest["scenario"]))/optimize"
                 let written = try OptimizationOutput.write(outcome, to: folder)
                 Optimize.printSummary(outcome)
                 print("wrote " + written.joined(separator: ", "))

@@ -73,7 +73,7 @@ extension WidgetBudgetCommand {
             }
             try reportingErrors {
                 let shard = try Self.parseShard(shard)
-                let file = try ScenarioLoader.load(path: scenario)
+                let file = try loadScenario(scenario)
                 let s = try overrides.apply(to: file.scenario)
                 let space = OptimizationOverrides(
                     widget: widget, objective: objective?.rawValue, budgets: overrides.budget, spacing: spacing, entries: entries,
@@ -85,7 +85,8 @@ extension WidgetBudgetCommand {
                     bar.update(done: done, total: total)
                 }
                 bar.finish()
-                let folder = out ?? "Reports/\(s.name)/optimize" + (shard.isPartial ? "/shard-\(shard.index)-of-\(shard.count)" : "")
+                let folder =
+                    out ?? "Reports/\(FileName.safe(s.name))/optimize" + (shard.isPartial ? "/shard-\(shard.index)-of-\(shard.count)" : "")
                 let written = try OptimizationOutput.write(outcome, to: folder)
                 if output.isJSON {
                     print(try JSONReport.optimization(outcome, written: written), terminator: "")

@@ -30,11 +30,13 @@ extension WidgetBudgetCommand {
 
         func run() throws {
             try reportingErrors {
-                let file = try ScenarioLoader.load(path: scenario)
+                let file = try loadScenario(scenario)
                 let scenario = try overrides.apply(to: file.scenario)
                 let result = Simulator.run(scenario, events: events)
-                let folder = out ?? "Reports/\(scenario.name)-simulation"
-                let written = try SimulationOutput.write(result, to: folder, events: events)
+                let folder = out ?? "Reports/\(FileName.safe(scenario.name))-simulation"
+                let written = try OutputTransaction.run(into: folder) { output in
+                    try SimulationOutput.write(result, to: output.staging, events: events).map(output.finalPath)
+                }
                 if output.isJSON {
                     print(try JSONReport.simulation(result, written: written), terminator: "")
                     return
@@ -67,25 +69,34 @@ struct ScenarioOverrides: ParsableArguments {
     @Option(help: "Daily budget: N or MIN...MAX (overrides the scenario).")
     var budget: String?
 
+    @Flag(help: "Run even past the limit of simulated widget-days (docs/limits.md).")
+    var force = false
+
     /// The scenario with the overrides applied, or a one-line error.
     func apply(to scenario: Scenario) throws -> Scenario {
         var s = scenario
         if let days {
-            guard (1...3660).contains(days) else { throw ValidationError("--days must be between 1 and 3660 (got \(days))") }
+            guard (1...Bounds.maxDays).contains(days) else {
+                throw ValidationError("--days must be between 1 and \(Bounds.maxDays) (got \(days))")
+            }
             s.days = days
         }
         if let replications {
-            guard (1...100_000).contains(replications) else { throw ValidationError("--replications must be between 1 and 100000") }
+            guard (1...Bounds.maxReplications).contains(replications) else {
+                throw ValidationError("--replications must be between 1 and \(Bounds.maxReplications) (got \(replications))")
+            }
             s.replications = replications
         }
         if let seed { s.seed = seed }
         if let budget {
-            guard let range = BudgetRangeText.parse(budget), range.lowerBound >= 1 else {
-                throw ValidationError("--budget must be a number of reloads per day (≥ 1) or a range like 40...70 (got '\(budget)')")
+            guard let range = BudgetRangeText.parse(budget), range.lowerBound >= 1, range.upperBound <= Bounds.maxDailyBudget else {
+                throw ValidationError(
+                    "--budget must be a number of reloads per day (1...\(Bounds.maxDailyBudget)) or a range like 40...70 (got '\(budget)')")
             }
             s.budget.dailyMin = range.lowerBound
             s.budget.dailyMax = range.upperBound
         }
+        try checkWork(s)
         return s
     }
 }

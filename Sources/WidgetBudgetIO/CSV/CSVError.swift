@@ -23,6 +23,10 @@ public enum CSVError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidValue(file: String, line: Int, column: String, value: String, problem: String, fix: String?)
     /// The rows must be sorted by `column`, ascending, but `value` on `line` comes before `previousValue` on `previousLine`.
     case unsorted(file: String, line: Int, column: String, value: String, previousLine: Int, previousValue: String)
+    /// A field starting on `line` holds a NUL byte (a binary file, or a value cut short).
+    case nulByte(file: String, line: Int)
+    /// A field starting on `line` is longer than `limit` bytes (a binary file, a missing quote).
+    case recordTooLong(file: String, line: Int, limit: Int)
     /// libcsv itself failed (out of memory, a field too big); `detail` is libcsv's message.
     case libcsv(file: String, detail: String)
 
@@ -53,7 +57,14 @@ public enum CSVError: Error, Sendable, Hashable, CustomStringConvertible {
                 "\(csvMessageText(file)):\(line): record \(record) has \(fieldCount) field\(fieldCount == 1 ? "" : "s") "
                 + "but the header has \(headerCount); \(fix)"
         case .missingColumn(let file, let column, let found):
-            let columns = found.isEmpty ? "none" : found.map { "'\(csvMessageText($0))'" }.joined(separator: ", ")
+            // The first line of an arbitrary file (a trace naming /etc/shadow) is not echoed: only
+            // names that look like column names are shown.
+            let columns =
+                found.isEmpty
+                ? "none"
+                : found.allSatisfy(looksLikeColumnName)
+                    ? found.map { "'\(csvMessageText($0))'" }.joined(separator: ", ")
+                    : "\(found.count), not shown: the first line does not look like a CSV header"
             var message = "\(csvMessageText(file)):1: no '\(column)' column (columns found: \(columns))"
             if let near = found.first(where: { $0.lowercased() == column.lowercased() }) {
                 message += "; rename '\(csvMessageText(near))' to '\(column)' (names are case-sensitive)"
@@ -71,6 +82,11 @@ public enum CSVError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unsorted(let file, let line, let column, let value, let previousLine, let previousValue):
             return "\(csvMessageText(file)):\(line): column '\(column)': '\(csvMessageText(value))' comes before "
                 + "'\(csvMessageText(previousValue))' on line \(previousLine); sort the rows by '\(column)', ascending"
+        case .nulByte(let file, let line):
+            return "\(csvMessageText(file)):\(line): a field holds a NUL byte; this looks like a binary file, not CSV text"
+        case .recordTooLong(let file, let line, let limit):
+            return "\(csvMessageText(file)):\(line): a field is longer than \(limit / 1024) KiB; this is not a CSV file of records "
+                + "(or a quote is never closed)"
         case .libcsv(let file, let detail):
             return "\(csvMessageText(file)): libcsv failed: \(csvMessageText(detail))"
         }
@@ -95,4 +111,12 @@ func csvMessageText(_ text: String, limit: Int = 80) -> String {
     }
     guard result.count > limit else { return result }
     return String(result.prefix(limit - 1)) + "…"
+}
+
+/// True for a plausible column name: at most 40 letters, digits, spaces, `_`, `-`, `.`, `(`, `)`.
+func looksLikeColumnName(_ text: String) -> Bool {
+    text.count <= 40
+        && text.unicodeScalars.allSatisfy { s in
+            s.properties.isAlphabetic || ("0"..."9").contains(s) || " _-.()".unicodeScalars.contains(s)
+        }
 }

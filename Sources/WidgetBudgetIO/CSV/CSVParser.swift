@@ -1,5 +1,6 @@
 internal import CLibCSV
 import Foundation
+import WidgetBudgetKit
 
 /// The owner of one libcsv parser: feeds it bytes and turns its callbacks into ``CSVRecord``s.
 ///
@@ -17,6 +18,8 @@ final class CSVParser {
     /// libcsv's options; see the type's documentation.
     private static let options = UInt8(CSV_STRICT | CSV_STRICT_FINI | CSV_REPALL_NL)
     /// The UTF-8 byte order mark.
+    /// Bytes handed to libcsv at once, between checks of the longest field.
+    private static let sliceSize = 4096
     private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
     private static let lf = Int32(CSV_LF)
     private static let cr = Int32(CSV_CR)
@@ -99,9 +102,19 @@ final class CSVParser {
     private func feed(_ bytes: UnsafeRawBufferPointer) throws {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         let context = Unmanaged.passUnretained(self).toOpaque()
-        let consumed = csv_parse(parser, base, bytes.count, csvFieldCallback, csvRecordCallback, context)
-        if let failure { throw failure }
-        guard consumed == bytes.count else { throw error(fromStatus: csv_error(parser), atEnd: false) }
+        var offset = 0
+        // Fed in slices, so a field that never ends (a trace pointing at /dev/zero) is stopped
+        // after `Bounds.maxRecordBytes` plus one slice instead of filling the memory.
+        while offset < bytes.count {
+            let count = min(Self.sliceSize, bytes.count - offset)
+            let consumed = csv_parse(parser, base + offset, count, csvFieldCallback, csvRecordCallback, context)
+            if let failure { throw failure }
+            guard consumed == count else { throw error(fromStatus: csv_error(parser), atEnd: false) }
+            if csv_get_buffer_size(parser) > Bounds.maxRecordBytes {
+                throw CSVError.recordTooLong(file: name, line: line, limit: Bounds.maxRecordBytes)
+            }
+            offset += count
+        }
     }
 
     /// Turns libcsv's status into a ``CSVError`` located at the current line.
@@ -124,6 +137,10 @@ final class CSVParser {
         if fields.isEmpty { recordLine = line }
         let buffer = UnsafeRawBufferPointer(start: length == 0 ? nil : bytes, count: length)
         let utf8 = buffer.assumingMemoryBound(to: UInt8.self)
+        if let base = buffer.baseAddress, memchr(base, 0, length) != nil {
+            failure = CSVError.nulByte(file: name, line: line)
+            return
+        }
         guard let text = UTF8Validation.string(utf8) else {
             failure = CSVError.invalidUTF8(file: name, line: line)
             return

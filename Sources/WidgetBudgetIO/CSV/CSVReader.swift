@@ -1,4 +1,5 @@
 import Foundation
+import WidgetBudgetKit
 
 /// Reads CSV documents through libcsv: whole tables, or streamed one record at a time.
 ///
@@ -108,6 +109,7 @@ public enum CSVReader {
         defer { try? handle.close() }
         try withoutActuallyEscaping(body) { body in
             let parser = try CSVParser(name: path, onRecord: body)
+            var total = 0
             while true {
                 let chunk: Data?
                 do {
@@ -116,6 +118,10 @@ public enum CSVReader {
                     throw CSVError.unreadable(path: path, reason: reason(error))
                 }
                 guard let chunk, !chunk.isEmpty else { break }
+                total += chunk.count
+                if total > Bounds.maxInputFileBytes {
+                    throw CSVError.unreadable(path: path, reason: "it is larger than \(Bounds.maxInputFileBytes >> 30) GiB")
+                }
                 try chunk.withUnsafeBytes { try parser.parse($0) }
             }
             try parser.finish()

@@ -2,8 +2,7 @@ import Foundation
 import WidgetBudgetKit
 
 /// Writes the files of `widgetbudget analyze`: `analysis.md` and the CSV tables into a folder, and
-/// optionally the calibrated scenario. Every text is built before the first file is written, and
-/// each file is written atomically.
+/// optionally the calibrated scenario, as one ``OutputTransaction``: the whole set or nothing.
 public enum AnalysisOutput {
     /// Writes the analysis into `folder` (created when missing): the figures (drawn by `renderer`,
     /// or skipped without gnuplot), the CSV tables and `analysis.md`, which links the figures; and,
@@ -18,7 +17,6 @@ public enum AnalysisOutput {
         let a = outcome.analysis
         let tables = AnalysisTables.all(a, files: outcome.files)
         let names = ["analysis.md"] + tables.map(\.name)
-        var contents: [(String, Data)] = []
         var report = AnalysisReport.markdown(a, files: outcome.files, written: Array(names.dropFirst()))
         var scenarioText: String?
         if scenarioPath != nil {
@@ -26,14 +24,17 @@ public enum AnalysisOutput {
             let name = GnuplotText.slug((base as NSString).deletingPathExtension, fallback: "device-log") + "-calibrated"
             scenarioText = CalibratedScenario.yaml(a, files: outcome.files, timeZone: timeZone, name: name)
         }
-        let plots = try renderer?.render(DeviceLogPlots.specs(a), in: folder) ?? []
-        report += figures(plots)
-        contents.append((path(folder, "analysis.md"), Data(report.utf8)))
-        for t in tables { contents.append((path(folder, t.name), t.writer.data)) }
-        if let scenarioPath, let scenarioText { contents.append((scenarioPath, Data(scenarioText.utf8))) }
-        for (path, text) in contents { try AtomicFile.write(text, to: path) }
+        let plots = try OutputTransaction.run(into: folder) { output in
+            let plots = try renderer?.render(DeviceLogPlots.specs(a), in: output.staging) ?? []
+            report += figures(plots)
+            try AtomicFile.write(Data(report.utf8), to: output.path("analysis.md"))
+            for t in tables { try AtomicFile.write(t.writer.data, to: output.path(t.name)) }
+            if let scenarioPath, let scenarioText { try output.stageFile(Data(scenarioText.utf8), at: scenarioPath) }
+            return plots
+        }
+        let written = names.map { path(folder, $0) } + (scenarioText == nil ? [] : [scenarioPath ?? ""])
         let images = plots.filter { $0.status == .drawn }.flatMap { [path(folder, $0.name + ".svg"), path(folder, $0.name + ".png")] }
-        return (contents.map(\.0) + images, plots)
+        return (written + images, plots)
     }
 
     /// The `## Figures` section of `analysis.md`: each figure linked, or why it is missing.

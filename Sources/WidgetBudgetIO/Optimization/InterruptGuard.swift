@@ -1,6 +1,6 @@
 import Foundation
 
-/// Holds Ctrl-C (SIGINT) and SIGTERM off while a set of output files is written, so an
+/// Holds Ctrl-C (SIGINT), SIGTERM and SIGHUP off while a set of output files is written, so an
 /// interrupted command leaves either the old files or the complete new set, never a mix.
 ///
 /// ``install()`` blocks both signals in every thread (call it before any thread starts) and
@@ -25,6 +25,7 @@ public enum InterruptGuard {
         sigemptyset(&set)
         sigaddset(&set, SIGINT)
         sigaddset(&set, SIGTERM)
+        sigaddset(&set, SIGHUP)
         pthread_sigmask(SIG_BLOCK, &set, nil)
         let waited = set
         let waiter = Thread {
@@ -38,12 +39,22 @@ public enum InterruptGuard {
                 } else {
                     let c = cleanup
                     lock.unlock()
+                    OutputTransaction.abortAll()
                     c?()
                     exit(130)
                 }
             }
         }
         waiter.start()
+    }
+
+    /// Installs the guard with no clean-up of its own unless one is installed already: called by
+    /// every command before any thread starts, so a signal always removes staged output.
+    public static func installIfNeeded() {
+        lock.lock()
+        let done = installed
+        lock.unlock()
+        if !done { install(onInterrupt: nil) }
     }
 
     /// Runs `body` with signals held off; a signal that came meanwhile ends the process after it.
@@ -58,6 +69,7 @@ public enum InterruptGuard {
             let c = cleanup
             lock.unlock()
             if exitNow {
+                OutputTransaction.abortAll()
                 c?()
                 exit(130)
             }

@@ -1,8 +1,8 @@
 import Foundation
 import WidgetBudgetKit
 
-/// Writes an optimization's files into a folder, each atomically, with Ctrl-C held off until the
-/// set is complete (see ``InterruptGuard``).
+/// Writes an optimization's files into a folder as one ``OutputTransaction``: the whole set or
+/// nothing.
 ///
 /// Always: `candidates.csv`, `current.csv` (the scenario's own provider), `run.csv` (the settings,
 /// which `merge` checks). For a whole run (not a partial shard) also `recommendation.csv`,
@@ -11,7 +11,9 @@ public enum OptimizationOutput {
     /// Writes the files of `outcome` into `folder` (created if needed); returns the paths written.
     @discardableResult
     public static func write(_ outcome: OptimizationOutcome, to folder: String) throws -> [String] {
-        try InterruptGuard.critical { try writeFiles(outcome, to: folder) }
+        try OutputTransaction.run(into: folder) { output in
+            try writeFiles(outcome, to: output.staging).map(output.finalPath)
+        }
     }
 
     private static func writeFiles(_ o: OptimizationOutcome, to folder: String) throws -> [String] {
@@ -24,11 +26,8 @@ public enum OptimizationOutput {
         try put("candidates.csv", CSVWriter.document(header: CandidateTable.header, rows: o.rows.map(\.fields)))
         try put("current.csv", CSVWriter.document(header: CandidateTable.currentHeader, rows: [o.current]))
         try put("run.csv", CSVWriter.document(header: ["key", "value"], rows: o.manifest.rows))
-        if o.isPartial {
-            // A shard's conclusions would be wrong; drop any left by an earlier whole run.
-            for name in ["recommendation.csv", "pareto.csv", "recommendation.md", "Provider.swift"] { remove(path(name)) }
-            return written
-        }
+        // A shard writes no conclusions; those of an earlier whole run go with the transaction.
+        if o.isPartial { return written }
         try put("recommendation.csv", CSVWriter.document(header: CandidateTable.header, rows: o.recommended.map { [$0.fields] } ?? []))
         try put("pareto.csv", CSVWriter.document(header: CandidateTable.header, rows: o.pareto.map(\.fields)))
         try put("recommendation.md", RecommendationReport.markdown(o))
@@ -45,14 +44,8 @@ public enum OptimizationOutput {
                 ProviderSource.swift(
                     rec.record.candidate, firstOffset: Double(m["first_offset_s"]) ?? 0,
                     summary: summary, manifest: m))
-        } else {
-            remove(path("Provider.swift"))
         }
         return written
-    }
-
-    private static func remove(_ path: String) {
-        if FileManager.default.fileExists(atPath: path) { try? FileManager.default.removeItem(atPath: path) }
     }
 
     /// The recommendation's summary as `optimize` prints it: a table of the current policy, the

@@ -15,9 +15,7 @@ enum OptimizeValueSyntax {
     static let maxSpace = 5_000_000
 
     static func spacing(_ text: String) throws -> Double {
-        guard let seconds = DurationSyntax.seconds(text) else {
-            throw OptimizeValueProblem(message: "expected a duration such as 30s, 1m or 1h, found '\(text)'")
-        }
+        guard let seconds = DurationSyntax.seconds(text) else { throw OptimizeValueProblem(message: DurationSyntax.problem(text)) }
         if seconds <= 0 { throw OptimizeValueProblem(message: "a spacing must be greater than 0 (got \(text))") }
         return seconds
     }
@@ -71,7 +69,7 @@ enum OptimizeValueSyntax {
 
     static func afterDelay(_ text: String) throws -> Double {
         guard let seconds = DurationSyntax.seconds(text) else {
-            throw OptimizeValueProblem(message: "expected a duration after `after`, such as 30m, found '\(text)'")
+            throw OptimizeValueProblem(message: "after: " + DurationSyntax.problem(text))
         }
         if seconds <= 0 { throw OptimizeValueProblem(message: "an `after` delay must be greater than 0 (got \(text))") }
         return seconds

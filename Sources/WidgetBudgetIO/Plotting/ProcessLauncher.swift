@@ -51,6 +51,9 @@ struct ProcessLauncher: Sendable {
         } catch {
             throw LaunchFailure(reason: "cannot run \(executable): \((error as NSError).localizedDescription)")
         }
+        let pid = process.processIdentifier
+        ChildProcesses.started(pid)
+        defer { ChildProcesses.ended(pid) }
         let started = DispatchTime.now()
         let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
         DispatchQueue.global().asyncAfter(deadline: started + timeout, execute: watchdog)

@@ -15,7 +15,7 @@ public enum BatchIndex {
                 continue
             }
             for s in entry.summaries {
-                md += "| [\(escape(scenario.name))](\(WebText.url([scenario.name, "summary.csv"]))) | \(escape(s.widget)) | "
+                md += "| [\(escape(scenario.name))](\(WebText.url([entry.folder, "summary.csv"]))) | \(escape(s.widget)) | "
                 md += NumberFormat.fixed(s.chargedPerDay, 1) + " | " + scenario.budget.dailyDescription + " | "
                 md += NumberFormat.fixed(s.exhaustedDayFraction * 100, 0) + "% | " + NumberFormat.fixed(s.freshness * 100, 1) + "% | "
                 md += NumberFormat.humanDuration(s.meanAge) + " | " + NumberFormat.humanDuration(s.p95Age) + " | \(s.kills) |\n"
@@ -37,13 +37,13 @@ public enum BatchIndex {
             for widget in scenario.widgets { md += "- \(escape(widget.name)): \(escape(widget.provider.summary))\n" }
             for note in entry.notes { md += "- note: \(escape(note))\n" }
             md += "\n"
-            for plot in entry.plots where plot.widget == nil && plot.subfolder.isEmpty { md += figure(plot, folder: scenario.name) }
+            for plot in entry.plots where plot.widget == nil && plot.subfolder.isEmpty { md += figure(plot, folder: entry.folder) }
             for (w, widget) in scenario.widgets.enumerated() {
                 md += "#### \(escape(widget.name))\n\n"
                 if w < entry.highlights.count { for line in entry.highlights[w] { md += "- \(escape(line))\n" } }
                 md += "\n"
                 for plot in entry.plots where plot.widget == widget.name && plot.subfolder.isEmpty {
-                    md += figure(plot, folder: scenario.name)
+                    md += figure(plot, folder: entry.folder)
                 }
             }
             let optimizer = entry.plots.filter { !$0.subfolder.isEmpty }
@@ -52,7 +52,7 @@ public enum BatchIndex {
                 if let text = entry.recommendation {
                     md += text.split(separator: "\n", omittingEmptySubsequences: false).map { "> " + $0 }.joined(separator: "\n") + "\n\n"
                 }
-                for plot in optimizer { md += figure(plot, folder: scenario.name) }
+                for plot in optimizer { md += figure(plot, folder: entry.folder) }
             }
         }
         return md

@@ -19,8 +19,10 @@ public struct BatchOutcome: Sendable {
 public struct BatchEntry: Sendable {
     /// The scenario file.
     public var file: String
-    /// The scenario's name (its report folder), or the file's base name when it failed to load.
+    /// The scenario's name, or the file's base name when it failed to load.
     public var name: String
+    /// The scenario's report folder: its name made safe by ``FileName/safe(_:fallback:)``.
+    public var folder: String
     /// The scenario, when it loaded.
     public var scenario: Scenario?
     /// The per-widget summaries, when it ran.
@@ -44,6 +46,7 @@ public struct BatchEntry: Sendable {
     public init(file: String, name: String, scenario: Scenario? = nil, summaries: [WidgetSummary] = [], error: String? = nil) {
         self.file = file
         self.name = name
+        self.folder = FileName.safe(name)
         self.scenario = scenario
         self.summaries = summaries
         self.error = error
@@ -83,7 +86,6 @@ public struct ReportSettings {
 /// The main job: simulate every scenario of a folder into `Reports/<name>/`, draw its figures, and
 /// write `index.html` and `index.md` over all of them.
 public enum BatchReport {
-    static let manifestName = ".widgetbudget-reports"
     /// The optimizer's sub-folder of a scenario's report folder.
     public static let optimizeFolder = "optimize"
 
@@ -105,53 +107,70 @@ public enum BatchReport {
         try run(directory: directory, out: out, settings: ReportSettings(events: events, renderer: try PlotRenderer.locate()), log: log)
     }
 
-    /// Runs every scenario; a failing one is recorded and does not stop the others.
+    /// Runs every scenario; a failing one is recorded and does not stop the others. The whole
+    /// output set (a folder per scenario, the index files) is one ``OutputTransaction``: it
+    /// replaces the previous report only when everything was written.
     public static func run(directory: String, out: String, settings: ReportSettings, log: (String) -> Void) throws -> BatchOutcome {
         let files = try scenarioFiles(in: directory)
-        var entries: [BatchEntry] = []
-        var produced: [String] = []
-        for file in files {
-            let base = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-            var entry = BatchEntry(file: file, name: base)
-            do {
-                let loaded = try ScenarioLoader.load(path: file)
-                let scenario = loaded.scenario
-                entry.name = scenario.name
-                entry.scenario = scenario
-                if produced.contains(scenario.name) {
-                    throw ReportError("\(file): another scenario is already named '\(scenario.name)'; give each a distinct name")
+        return try OutputTransaction.run(into: out) { output in
+            var entries: [BatchEntry] = []
+            var produced: [String: String] = [:]
+            for file in files {
+                let base = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+                var entry = BatchEntry(file: file, name: base)
+                do {
+                    let loaded = try ScenarioLoader.load(path: file)
+                    let scenario = loaded.scenario
+                    entry.name = scenario.name
+                    entry.scenario = scenario
+                    entry.folder = FileName.safe(scenario.name)
+                    for warning in loaded.warnings { log("warn  \(warning)") }
+                    let work = WorkEstimate(scenario)
+                    if !work.isWithinLimit {
+                        throw ReportError(
+                            "\(file): \(work.describe(scenario)) is past the limit of \(Bounds.maxWidgetDays) widget-days "
+                                + "(docs/limits.md); run it alone with simulate --force")
+                    }
+                    if let other = produced[entry.folder.lowercased()] {
+                        throw ReportError("\(file): its folder '\(entry.folder)' is also \(other)'s; give each scenario a distinct name")
+                    }
+                    let folder = output.path(entry.folder)
+                    do {
+                        try build(&entry, loaded: loaded, into: folder, settings: settings)
+                    } catch {
+                        try? FileManager.default.removeItem(atPath: folder)
+                        throw error
+                    }
+                    produced[entry.folder.lowercased()] = file
+                    let drawn = entry.plots.filter(\.isDrawn).count
+                    let failed = entry.plots.filter { if case .failed = $0.status { return true } else { return false } }.count
+                    log("\(failed == 0 ? "ok  " : "FAIL")  \(scenario.name)  (\(file))  \(drawn) of \(entry.plots.count) plots drawn")
+                    for plot in entry.plots {
+                        if case let .failed(message) = plot.status { log("plot  \(scenario.name)/\(plot.name): \(message)") }
+                    }
+                } catch let error as FileWriteError {
+                    throw error
+                } catch {
+                    entry.error = "\(error)"
+                    entry.plots = []
+                    log("FAIL  \(base)  \(error)")
                 }
-                try replaceFolder((out as NSString).appendingPathComponent(scenario.name)) { staging in
-                    try build(&entry, loaded: loaded, into: staging, settings: settings)
-                }
-                produced.append(scenario.name)
-                let drawn = entry.plots.filter(\.isDrawn).count
-                log("ok    \(scenario.name)  (\(file))  \(drawn) of \(entry.plots.count) plots drawn")
-                for plot in entry.plots {
-                    if case let .failed(message) = plot.status { log("plot  \(scenario.name)/\(plot.name): \(message)") }
-                }
-            } catch {
-                entry.error = "\(error)"
-                entry.plots = []
-                log("FAIL  \(base)  \(error)")
+                entries.append(entry)
             }
-            entries.append(entry)
+            let skipped: String? = {
+                if case let .missing(reason) = settings.renderer.gnuplot { return reason }
+                return nil
+            }()
+            try AtomicFile.write(HTMLIndex.page(entries, source: directory, plotsSkipped: skipped), to: output.path("index.html"))
+            try AtomicFile.write(BatchIndex.markdown(entries, plotsSkipped: skipped), to: output.path("index.md"))
+            let plotFailures = entries.reduce(0) { n, e in
+                n + e.plots.filter { if case .failed = $0.status { return true } else { return false } }.count
+            }
+            return BatchOutcome(
+                total: entries.count, failures: entries.filter { $0.error != nil }.count,
+                indexFiles: [(out as NSString).appendingPathComponent("index.html"), (out as NSString).appendingPathComponent("index.md")],
+                plotFailures: plotFailures, plotsSkipped: skipped)
         }
-        try removeStaleFolders(out: out, keeping: produced)
-        let markdown = (out as NSString).appendingPathComponent("index.md")
-        let html = (out as NSString).appendingPathComponent("index.html")
-        let skipped: String? = {
-            if case let .missing(reason) = settings.renderer.gnuplot { return reason }
-            return nil
-        }()
-        try AtomicFile.write(HTMLIndex.page(entries, source: directory, plotsSkipped: skipped), to: html)
-        try AtomicFile.write(BatchIndex.markdown(entries, plotsSkipped: skipped), to: markdown)
-        let plotFailures = entries.reduce(0) { n, e in
-            n + e.plots.filter { if case .failed = $0.status { return true } else { return false } }.count
-        }
-        return BatchOutcome(
-            total: entries.count, failures: entries.filter { $0.error != nil }.count, indexFiles: [html, markdown],
-            plotFailures: plotFailures, plotsSkipped: skipped)
     }
 
     /// Simulates one scenario into `folder`: its CSV files, figures, and the optimizer's output
@@ -195,41 +214,6 @@ public enum BatchReport {
         }
         let recommendation = (optimize as NSString).appendingPathComponent("recommendation.md")
         entry.recommendation = try? String(contentsOfFile: recommendation, encoding: .utf8)
-    }
-
-    /// Builds a folder's new content in a staging folder, then swaps it in, so a reader never
-    /// sees old and new files mixed and a failure leaves the old folder whole.
-    public static func replaceFolder(_ folder: String, build: (String) throws -> Void) throws {
-        let fm = FileManager.default
-        let parent = (folder as NSString).deletingLastPathComponent
-        try fm.createDirectory(atPath: parent.isEmpty ? "." : parent, withIntermediateDirectories: true)
-        let staging = folder + ".staging-\(getpid())"
-        let old = folder + ".old-\(getpid())"
-        try? fm.removeItem(atPath: staging)
-        try fm.createDirectory(atPath: staging, withIntermediateDirectories: true)
-        do {
-            try build(staging)
-        } catch {
-            try? fm.removeItem(atPath: staging)
-            throw error
-        }
-        if fm.fileExists(atPath: folder) { try fm.moveItem(atPath: folder, toPath: old) }
-        try fm.moveItem(atPath: staging, toPath: folder)
-        try? fm.removeItem(atPath: old)
-    }
-
-    /// Removes report folders an earlier run made for scenarios that are gone, and records this
-    /// run's folders. Folders the tool did not make are never touched.
-    static func removeStaleFolders(out: String, keeping names: [String]) throws {
-        let fm = FileManager.default
-        try fm.createDirectory(atPath: out, withIntermediateDirectories: true)
-        let manifest = (out as NSString).appendingPathComponent(manifestName)
-        if let text = try? String(contentsOfFile: manifest, encoding: .utf8) {
-            for name in text.split(separator: "\n").map(String.init) where !names.contains(name) && !name.isEmpty && !name.contains("/") {
-                try? fm.removeItem(atPath: (out as NSString).appendingPathComponent(name))
-            }
-        }
-        try AtomicFile.write(names.joined(separator: "\n") + "\n", to: manifest)
     }
 }
 

@@ -82,7 +82,7 @@ public enum HTMLIndex {
                 "<div class=\"error\"><strong>This scenario failed</strong> and has no report: \(WebText.html(entry.error ?? "unknown error"))</div>\n"
             return html + "</section>\n"
         }
-        let folder = scenario.name
+        let folder = entry.folder
         if !scenario.description.isEmpty { html += "<p class=\"description\">\(WebText.html(scenario.description))</p>\n" }
         html += "<p class=\"meta\">file <code>\(WebText.html(entry.file))</code> · \(scenario.days) day\(scenario.days == 1 ? "" : "s") × "
         html +=

@@ -11,6 +11,9 @@ public struct ScenarioFile {
     public var path: String
     /// The top-level mapping, for optional sections.
     public var root: YAMLMapping
+    /// Things that are legal but probably not meant (a start in a daylight-saving gap, trace
+    /// times past the horizon), one line each, `file:line: key: …`.
+    public var warnings: [String] = []
 }
 
 /// Reads and validates scenario files. Every problem is a ``ScenarioError``: one line naming the
@@ -44,6 +47,7 @@ public enum ScenarioLoader {
     public static func parse(yaml: String, file: String, baseDirectory: String = ".", defaultName: String = "scenario") throws
         -> ScenarioFile
     {
+        try YAMLGuard.check(yaml, file: file)
         let node: Node?
         do {
             node = try Yams.compose(yaml: yaml)
@@ -57,7 +61,7 @@ public enum ScenarioLoader {
         var reader = ScenarioReader(file: file, baseDirectory: baseDirectory)
         let scenario = try reader.read(root, defaultName: defaultName)
         _ = try CalibrationMark.contentLogged(root)
-        return ScenarioFile(scenario: scenario, path: file, root: root)
+        return ScenarioFile(scenario: scenario, path: file, root: root, warnings: reader.warnings)
     }
 
     private static func yamlSyntaxError(_ error: YamlError, file: String) -> ScenarioError {
@@ -66,8 +70,10 @@ public enum ScenarioLoader {
             return ScenarioError(
                 file: file, line: mark.line, key: "", message: "malformed YAML: \(problem) (column \(mark.column))",
                 hint: "check indentation and quoting")
-        case let .duplicatedKeysInMapping(duplicates, _):
-            return ScenarioError(file: file, line: nil, key: "", message: "duplicated keys: \(duplicates.joined(separator: ", "))")
+        case let .duplicatedKeysInMapping(duplicates, context):
+            return ScenarioError(
+                file: file, line: context.mark.line, key: duplicates.first ?? "",
+                message: "key '\(duplicates.joined(separator: "', '"))' appears twice in one mapping", hint: "keep one of them")
         default:
             return ScenarioError(
                 file: file, line: nil, key: "", message: "malformed YAML: \(String(describing: error).split(separator: "\n").first ?? "")")
@@ -82,6 +88,7 @@ struct ScenarioReader {
     var start = Date(timeIntervalSince1970: 1_767_571_200)
     var timeZone = TimeZone(identifier: "UTC")!
     var platform = Platform.iOS
+    var warnings: [String] = []
 
     init(file: String, baseDirectory: String) {
         self.file = file
@@ -89,9 +96,10 @@ struct ScenarioReader {
     }
 
     mutating func read(_ root: YAMLMapping, defaultName: String) throws -> Scenario {
-        let name = try root["name"]?.string() ?? defaultName
-        if name.isEmpty || name.contains("/") || name.hasPrefix(".") {
-            throw root["name"]!.error("'\(name)' cannot be a folder name", hint: "use letters, digits and dashes")
+        // A name is data: file and folder names are made from it by FileName.safe.
+        let name = try root["name"]?.string() ?? (defaultName.isEmpty ? "scenario" : defaultName)
+        if name.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw (root["name"] ?? root.owner).error("the name must not be empty", hint: "use letters, digits and dashes")
         }
         if let tz = root["timezone"] {
             let id = try tz.string()
@@ -104,8 +112,8 @@ struct ScenarioReader {
             start = try readStart(s)
         }
         if let p = root["platform"] { platform = try readPlatform(p) }
-        let days = try root["days"].map { try positiveInt($0, max: 3660) } ?? 1
-        let replications = try root["replications"].map { try positiveInt($0, max: 100_000) } ?? 1
+        let days = try root["days"].map { try positiveInt($0, max: Bounds.maxDays) } ?? 1
+        let replications = try root["replications"].map { try positiveInt($0, max: Bounds.maxReplications) } ?? 1
         let seed: UInt64 =
             try root["seed"].map { v in
                 guard let text = v.scalarText, let value = UInt64(text) else {
@@ -153,10 +161,10 @@ struct ScenarioReader {
         return value
     }
 
-    func readStart(_ v: YAMLValue) throws -> Date {
+    mutating func readStart(_ v: YAMLValue) throws -> Date {
         let text = try v.string()
         let parts = text.replacingOccurrences(of: "T", with: " ").split(separator: " ")
-        let dateFields = parts.first.map { $0.split(separator: "-").map { Int($0) } } ?? []
+        let dateFields = parts.first.map { $0.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) } } ?? []
         guard parts.count <= 2, dateFields.count == 3, dateFields.allSatisfy({ $0 != nil }) else {
             throw v.error("expected a local date and time like 2026-01-05T00:00:00, found '\(text)'")
         }
@@ -169,14 +177,32 @@ struct ScenarioReader {
             }
             seconds = s
         }
+        let (year, month, day) = (dateFields[0]!, dateFields[1]!, dateFields[2]!)
+        guard Bounds.years.contains(year) else {
+            throw v.error(
+                "the year \(year) is out of range (\(Bounds.years.lowerBound)...\(Bounds.years.upperBound))", hint: "see docs/limits.md")
+        }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        var components = DateComponents(year: dateFields[0]!, month: dateFields[1]!, day: dateFields[2]!)
+        var components = DateComponents(year: year, month: month, day: day)
         components.hour = Int(seconds) / 3600
         components.minute = Int(seconds) / 60 % 60
         components.second = Int(seconds) % 60
-        guard (1...12).contains(dateFields[1]!), (1...31).contains(dateFields[2]!), let date = calendar.date(from: components) else {
-            throw v.error("'\(text)' is not a valid date")
+        // The calendar rolls 2026-02-30 over to 2 March: the date must come back unchanged.
+        guard (1...12).contains(month), (1...31).contains(day), let date = calendar.date(from: components),
+            calendar.dateComponents(
+                [.year, .month, .day], from: calendar.date(from: DateComponents(year: year, month: month, day: day)) ?? date)
+                == DateComponents(year: year, month: month, day: day)
+        else {
+            throw v.error("'\(text)' is not a valid date", hint: "\(year)-\(month) has no day \(day)")
+        }
+        let shown = calendar.dateComponents([.hour, .minute, .second], from: date)
+        if shown.hour != components.hour || shown.minute != components.minute || shown.second != components.second {
+            warnings.append(
+                v.error(
+                    "\(text) does not exist in \(timeZone.identifier) (the clocks skip it); the run starts at "
+                        + "\(String(format: "%02d:%02d", shown.hour ?? 0, shown.minute ?? 0)) local time"
+                ).description)
         }
         return date
     }
@@ -223,15 +249,15 @@ struct ScenarioReader {
         let m = try v.mapping(allowed: ["limit_mb", "base_mb", "per_entry_kb", "retry_after", "retries", "backoff"])
         var memory = MemorySettings(limitMB: platform.memoryLimitMB)
         if let x = m["limit_mb"] {
-            memory.limitMB = try x.double()
+            memory.limitMB = try x.double(in: Bounds.memoryMB)
             if memory.limitMB <= 0 { throw x.error("must be greater than 0") }
         }
         if let x = m["base_mb"] {
-            memory.baseMB = try x.double()
+            memory.baseMB = try x.double(in: Bounds.memoryMB)
             if memory.baseMB < 0 { throw x.error("must not be negative") }
         }
         if let x = m["per_entry_kb"] {
-            memory.perEntryKB = try x.double()
+            memory.perEntryKB = try x.double(in: Bounds.perEntryKB)
             if memory.perEntryKB < 0 { throw x.error("must not be negative") }
         }
         if let x = m["retry_after"] { memory.retryAfter = try x.positiveDuration() }
@@ -278,7 +304,7 @@ struct ScenarioReader {
 
     static let widgetKeys = ["name", "kind", "family", "provider", "content", "views", "instances"]
 
-    func readWidget(_ v: YAMLValue, horizon: Double, memory: MemorySettings) throws -> WidgetSpec {
+    mutating func readWidget(_ v: YAMLValue, horizon: Double, memory: MemorySettings) throws -> WidgetSpec {
         let m = try v.mapping(allowed: Self.widgetKeys)
         let kind = try m.require("kind", hint: "the widget kind, as in reloadTimelines(ofKind:)").string()
         if kind.isEmpty { throw m["kind"]!.error("must not be empty") }
@@ -316,7 +342,7 @@ struct ScenarioReader {
             let full = try m["full"]?.double() ?? 100
             let level = try m.require("level").double()
             if level < 0 || level > full { throw m["level"]!.error("must be between 0 and full (\(DurationFormat.number(full)))") }
-            let rate = try m.require("rate_per_hour").double()
+            let rate = try m.require("rate_per_hour").double(in: Bounds.ratePerHour)
             if rate < 0 { throw m["rate_per_hour"]!.error("must not be negative") }
             let spacing = try m.require("spacing").positiveDuration()
             var effect = UntilFullProvider.ChangeEffect.add(0)
@@ -419,9 +445,9 @@ struct ScenarioReader {
 
     /// A process on its own (content, views): `none`, a mapping of the process keys, or a list of
     /// those whose events are merged (rates that differ by time of day).
-    func readProcess(_ v: YAMLValue, horizon: Double) throws -> EventProcess {
+    mutating func readProcess(_ v: YAMLValue, horizon: Double) throws -> EventProcess {
         if let text = v.scalarText, text == "none" { return .none }
-        if v.isSequence { return try readProcessList(v) { try readProcess($0, horizon: horizon) } }
+        if v.isSequence { return try Self.readProcessList(v) { try readProcess($0, horizon: horizon) } }
         guard let process = try readPattern(try v.mapping(allowed: Self.processKeys), horizon: horizon) else {
             throw v.error("give one of every, poisson, at, trace, or write none", hint: "e.g. {every: 1m} or {poisson: {per_hour: 2}}")
         }
@@ -429,7 +455,7 @@ struct ScenarioReader {
     }
 
     /// A list of processes, each read by `item`, merged into one (a list of one is that process).
-    func readProcessList(_ v: YAMLValue, item: (YAMLValue) throws -> EventProcess) throws -> EventProcess {
+    static func readProcessList(_ v: YAMLValue, item: (YAMLValue) throws -> EventProcess) throws -> EventProcess {
         let items = v.list()
         if items.isEmpty { throw v.error("an empty list of processes", hint: "write none, or give at least one process") }
         for i in items where i.isSequence { throw i.error("a list of processes cannot hold another list") }
@@ -439,7 +465,7 @@ struct ScenarioReader {
 
     /// The process written in `m` (a mapping already checked for its keys, which may hold others
     /// such as `kind`), or `nil` when it names none of every, poisson, at, trace.
-    func readPattern(_ m: YAMLMapping, horizon: Double) throws -> EventProcess? {
+    mutating func readPattern(_ m: YAMLMapping, horizon: Double) throws -> EventProcess? {
         let v = m.owner
         let kinds = ["every", "poisson", "at", "trace"].filter { m.has($0) }
         if kinds.count > 1 { throw v.error("give only one of every, poisson, at, trace (found \(kinds.joined(separator: ", ")))") }
@@ -454,14 +480,14 @@ struct ScenarioReader {
             if p.isMapping {
                 let pm = try p.mapping(allowed: ["per_hour", "per_day"])
                 if let h = pm["per_hour"] {
-                    rate = try h.double()
+                    rate = try h.double(in: Bounds.ratePerHour)
                 } else if let d = pm["per_day"] {
-                    rate = try d.double() / 24
+                    rate = try d.double(in: Bounds.ratePerHour) / 24
                 } else {
                     throw p.error("give per_hour (or per_day)")
                 }
             } else {
-                rate = try p.double()
+                rate = try p.double(in: Bounds.ratePerHour)
             }
             if rate < 0 { throw p.error("a rate must not be negative") }
             pattern = .poisson(perHour: rate)
@@ -470,11 +496,21 @@ struct ScenarioReader {
         } else if let t = m["trace"] {
             let relative = try t.string()
             let path = relative.hasPrefix("/") ? relative : (baseDirectory as NSString).appendingPathComponent(relative)
+            let times: [Double]
             do {
-                pattern = .times(try TraceReader.readTimes(path: path, scenarioStart: start, timeZone: timeZone))
+                times = try TraceReader.readTimes(path: path, scenarioStart: start, timeZone: timeZone)
             } catch {
                 throw t.error("\(error)")
             }
+            let late = times.count - (times.firstIndex { $0 >= horizon } ?? times.count)
+            if late > 0 {
+                warnings.append(
+                    t.error(
+                        "\(late) of \(times.count) times in \(relative) fall after the \(DurationFormat.string(horizon)) horizon and are ignored",
+                        hint: "raise `days` or trim the trace"
+                    ).description)
+            }
+            pattern = .times(times)
         } else {
             return nil
         }
@@ -490,7 +526,7 @@ struct ScenarioReader {
 
     /// Foreground sessions: a process with an optional `duration`, or a list of them (merged; the
     /// duration, given on any item, must be the same wherever it is given).
-    func readForeground(_ f: YAMLValue, horizon: Double, into app: inout AppActivity) throws {
+    mutating func readForeground(_ f: YAMLValue, horizon: Double, into app: inout AppActivity) throws {
         var duration: (value: DelayDistribution, node: YAMLValue)?
         func item(_ v: YAMLValue) throws -> EventProcess {
             let fm = try v.mapping(allowed: Self.processKeys + ["duration"])
@@ -506,11 +542,11 @@ struct ScenarioReader {
             }
             return process
         }
-        app.foreground = f.isSequence ? try readProcessList(f, item: item) : try item(f)
+        app.foreground = f.isSequence ? try Self.readProcessList(f, item: item) : try item(f)
         if let duration { app.foregroundDuration = duration.value }
     }
 
-    func readApp(_ v: YAMLValue, widgets: [WidgetSpec], horizon: Double) throws -> AppActivity {
+    mutating func readApp(_ v: YAMLValue, widgets: [WidgetSpec], horizon: Double) throws -> AppActivity {
         let m = try v.mapping(allowed: ["reloads", "foreground", "intents", "launches_from_widget"])
         var app = AppActivity()
         let kinds = Array(Set(widgets.map(\.kind))).sorted()
@@ -592,6 +628,11 @@ public enum BudgetRangeText {
         if let range = parse(text) {
             if range.lowerBound < 1 {
                 throw v.error("a budget must be at least 1 reload a day (got \(range.lowerBound))", hint: "typical budgets are 40...70")
+            }
+            if range.upperBound > Bounds.maxDailyBudget {
+                throw v.error(
+                    "a budget must be at most \(Bounds.maxDailyBudget) reloads a day (got \(range.upperBound))",
+                    hint: "typical budgets are 40...70; see docs/limits.md")
             }
             return range
         }

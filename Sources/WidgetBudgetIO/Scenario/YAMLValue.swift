@@ -1,3 +1,4 @@
+import WidgetBudgetKit
 import Yams
 
 /// A node of a scenario file with where it came from: the file, its line, and its key path, so
@@ -66,10 +67,15 @@ public struct YAMLValue {
         return value
     }
 
-    /// The scalar as a number.
-    public func double() throws -> Double {
+    /// The scalar as a number within `range` (``Bounds/number`` unless told).
+    public func double(in range: ClosedRange<Double> = Bounds.number) throws -> Double {
         guard let text = scalarText, let value = Double(text.replacingOccurrences(of: "_", with: "")), value.isFinite else {
             throw error("expected a number, found \(shape)")
+        }
+        guard range.contains(value) else {
+            throw error(
+                "\(DurationFormat.number(value)) is out of range (\(DurationFormat.number(range.lowerBound))...\(DurationFormat.number(range.upperBound)))",
+                hint: "see docs/limits.md")
         }
         return value
     }
@@ -85,9 +91,8 @@ public struct YAMLValue {
 
     /// The scalar as a duration in seconds (`45s`, `5m`, `1h30m`, `2d`, or seconds).
     public func duration() throws -> Double {
-        guard let text = scalarText, let seconds = DurationSyntax.seconds(text) else {
-            throw error("expected a duration such as 45s, 5m, 1h30m or 2d, found \(shape)")
-        }
+        guard let text = scalarText else { throw error("expected a duration such as 45s, 5m, 1h30m or 2d, found \(shape)") }
+        guard let seconds = DurationSyntax.seconds(text) else { throw error(DurationSyntax.problem(text)) }
         return seconds
     }
 
@@ -102,6 +107,9 @@ public struct YAMLValue {
     public func positiveDuration() throws -> Double {
         let seconds = try duration()
         if seconds <= 0 { throw error("must be greater than 0 (got \(scalarText ?? ""))", hint: "use a duration such as 1m") }
+        if seconds < Bounds.minPositiveDuration {
+            throw error("must be at least 1ms (got \(scalarText ?? ""))", hint: "use a duration such as 1s")
+        }
         return seconds
     }
 

@@ -7,7 +7,7 @@ public enum LocalTime {
     /// The local day number (days since 1970-01-01, local) of Unix time `time` at `offset`.
     @inline(__always)
     public static func day(_ time: Double, offset: Double) -> Int {
-        Int(((time + offset) / Seconds.day).rounded(.down))
+        Bounds.saturatingInt(((time + offset) / Seconds.day).rounded(.down))
     }
 
     /// Seconds since local midnight, in `0..<86400`.
@@ -20,7 +20,7 @@ public enum LocalTime {
     /// The local hour of day, 0…23.
     @inline(__always)
     public static func hour(_ time: Double, offset: Double) -> Int {
-        min(23, Int(secondsOfDay(time, offset: offset) / Seconds.hour))
+        min(23, Bounds.saturatingInt(secondsOfDay(time, offset: offset) / Seconds.hour))
     }
 
     /// The first local midnight strictly after `time`, assuming `offset` holds until then
@@ -37,7 +37,7 @@ public enum LocalTime {
 
     /// `HH:MM` of a number of seconds after midnight.
     public static func clockString(_ secondsOfDay: Double) -> String {
-        let s = Int(secondsOfDay.rounded(.down))
+        let s = Bounds.saturatingInt(secondsOfDay.rounded(.down))
         return pad2(s / 3600 % 24) + ":" + pad2(s / 60 % 60)
     }
 
@@ -48,7 +48,7 @@ public enum LocalTime {
 
     /// An offset as ISO 8601 writes it: `+01:00`, `-05:00`, `+05:45`.
     public static func offsetString(_ offset: Double) -> String {
-        let total = Int(offset.rounded())
+        let total = Bounds.saturatingInt(offset.rounded())
         let sign = total < 0 ? "-" : "+"
         let minutes = abs(total) / 60
         return sign + pad2(minutes / 60) + ":" + pad2(minutes % 60)

@@ -3,7 +3,7 @@ public enum DurationFormat {
     /// A duration in seconds as `2d`, `1h30m`, `5m`, `45s` or `1.5s`.
     public static func string(_ seconds: Double) -> String {
         if seconds.isInfinite { return "∞" }
-        if seconds != seconds.rounded() || seconds < 0 { return number(seconds) + "s" }
+        if seconds != seconds.rounded() || seconds < 0 || seconds >= 1e15 { return number(seconds) + "s" }
         var rest = Int(seconds)
         if rest == 0 { return "0s" }
         var out = ""
@@ -26,6 +26,7 @@ public enum DurationFormat {
     private static func format4(_ value: Double) -> String {
         let scaled = (value * 10_000).rounded()
         let sign = scaled < 0 ? "-" : ""
+        if !scaled.isFinite || abs(scaled) >= 9e18 { return String(describing: value) }
         let magnitude = Int(abs(scaled))
         let fraction = magnitude % 10_000
         var fractionText = String(fraction)

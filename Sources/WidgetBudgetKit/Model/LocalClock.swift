@@ -81,7 +81,7 @@ public struct LocalClock: Sendable, Equatable, Codable {
     /// Local day number (days since 1970-01-01 in local time) at `t`.
     @inline(__always)
     public func localDay(_ t: SimTime) -> Int {
-        Int((wallSeconds(t) / Seconds.day).rounded(.down))
+        Bounds.saturatingInt((wallSeconds(t) / Seconds.day).rounded(.down))
     }
 
     /// Seconds since local midnight at `t`, in `0..<86400`.
@@ -143,7 +143,7 @@ public struct LocalClock: Sendable, Equatable, Codable {
 
     /// The local time at `t` as `HH:MM:SS`.
     public func clockString(_ t: SimTime) -> String {
-        let s = Int(secondsOfDay(t).rounded(.down))
+        let s = Bounds.saturatingInt(secondsOfDay(t).rounded(.down))
         return pad2(s / 3600) + ":" + pad2(s / 60 % 60) + ":" + pad2(s % 60)
     }
 
@@ -156,7 +156,8 @@ public struct LocalClock: Sendable, Equatable, Codable {
     /// Converts a local day number into a (year, month, day) civil date.
     public static func civilDate(localDay: Int) -> (Int, Int, Int) {
         // Howard Hinnant's days_from_civil inverse.
-        let z = localDay + 719_468
+        // Clamped to ±2.7 billion years, so the arithmetic below cannot overflow.
+        let z = max(-1_000_000_000_000, min(1_000_000_000_000, localDay)) + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
         let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365

@@ -15,7 +15,7 @@ public enum ProviderSpec: Sendable, Equatable, Codable {
         case let .fixed(p): return p.entries
         case let .untilFull(p):
             let step = p.ratePerHour * p.spacing / Seconds.hour
-            return step > 0 ? Int(((p.full - min(p.level, p.full)) / step).rounded(.up)) + 1 : 1
+            return step > 0 ? min(Int.max - 1, Bounds.saturatingInt(((p.full - min(p.level, p.full)) / step).rounded(.up))) + 1 : 1
         case let .windows(list): return list.map(\.provider.entries).max() ?? 1
         case .never: return 1
         }
