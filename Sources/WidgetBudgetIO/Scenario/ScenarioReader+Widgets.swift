@@ -22,7 +22,7 @@ extension ScenarioReader {
 
     /// `content.predictable`: a process, optionally with `self_updating: true` (the changes are drawn
     /// by a self-updating view such as `Text(date, style: .timer)`, OBSERVED #6).
-    func readPredictable(_ v: YAMLValue, horizon: Double) throws -> (EventProcess, Bool) {
+    mutating func readPredictable(_ v: YAMLValue, horizon: Double) throws -> (EventProcess, Bool) {
         guard v.isMapping else { return (try readProcess(v, horizon: horizon), false) }
         let m = try v.mapping(allowed: Self.processKeys + ["self_updating"])
         let selfUpdating = try m["self_updating"]?.bool() ?? false
