@@ -132,4 +132,44 @@ struct ScenarioFidelityTests {
         #expect(Self.error(base + "{backoff: 1h}").contains("give memory.retries too"))
         #expect(Self.error(base + "{retries: -1, backoff: 1h}").contains("must not be negative"))
     }
+
+    /// Views an hour (24 a day), every 2 h (12) and once a day against B = 70 and V = 24: B = 70,
+    /// round(70 × 12 / 24) = 35 and round(70 / 24) = 3; never viewed: the floor, 1. A widget asking
+    /// every 5 minutes spends exactly its B on the one day.
+    @Test("budget.by_views scales B by views a day: 70, 35, 3 and the floor of 1")
+    func budgetByViews() throws {
+        var yaml = "days: 1\nbudget: {daily: 70, by_views: true}\nwidgets:\n"
+        for (name, views) in [("hourly", "{every: 1h}"), ("two-hourly", "{every: 2h}"), ("daily", "{every: 1d}"), ("never", "none")] {
+            yaml += "  - kind: \(name)\n    provider: {type: fixed, entries: 1, policy: {after: 5m}}\n    views: \(views)\n"
+        }
+        let result = Simulator.run(try Self.load(yaml))
+        #expect((0..<4).map { result.day(0, widget: $0).budget } == [70, 35, 3, 1])
+        #expect((0..<4).map { result.day(0, widget: $0).charged } == [70, 35, 3, 1])
+        let off = Simulator.run(try Self.load(yaml.replacingOccurrences(of: ", by_views: true", with: "")))
+        #expect((0..<4).map { off.day(0, widget: $0).budget } == [70, 70, 70, 70])
+        #expect(
+            Self.error(yaml.replacingOccurrences(of: "by_views: true", with: "by_views: true, full_at_views: 0")).contains(
+                "budget.full_at_views"))
+    }
+
+    /// B = 1 is spent at 00:00; the audio session 06:00–06:30 grants the waiting reload and then
+    /// one every 5 minutes free (06:00 … 06:25: 6), the navigation session 18:00–18:10 two more.
+    @Test("audio and navigation sessions make reloads free, like the foreground")
+    func sessions() throws {
+        let yaml = """
+            days: 1
+            budget: {daily: 1}
+            widgets:
+              - kind: w
+                provider: {type: fixed, entries: 1, policy: {after: 5m}}
+            app:
+              sessions:
+                audio: {at: [6h], duration: 30m}
+                navigation: {at: [18h], duration: 10m}
+            """
+        let day = Simulator.run(try Self.load(yaml)).day(0)
+        #expect(day.charged == 1)
+        #expect(day.exempt == 8)
+        #expect(Self.error(yaml.replacingOccurrences(of: ", duration: 10m", with: "")).contains("app.sessions.navigation"))
+    }
 }

@@ -198,12 +198,17 @@ struct ScenarioReader {
     // MARK: Sections
 
     func readBudget(_ v: YAMLValue) throws -> BudgetSettings {
-        let m = try v.mapping(allowed: ["daily", "model"])
+        let m = try v.mapping(allowed: ["daily", "model", "by_views", "full_at_views"])
         var settings = BudgetSettings.fixed(platform.dailyBudget)
         if let d = m["daily"] {
             let range = try BudgetRangeText.parse(d)
             settings.dailyMin = range.lowerBound
             settings.dailyMax = range.upperBound
+        }
+        if let x = m["by_views"] { settings.byViews = try x.bool() }
+        if let x = m["full_at_views"] {
+            settings.fullAtViews = try x.double()
+            if !(settings.fullAtViews > 0) { throw x.error("must be greater than 0") }
         }
         if let model = m["model"] {
             let text = try model.string()
@@ -477,7 +482,7 @@ struct ScenarioReader {
     // MARK: App
 
     func readApp(_ v: YAMLValue, widgets: [WidgetSpec], horizon: Double) throws -> AppActivity {
-        let m = try v.mapping(allowed: ["reloads", "foreground", "intents", "launches_from_widget"])
+        let m = try v.mapping(allowed: ["reloads", "foreground", "intents", "launches_from_widget", "sessions"])
         var app = AppActivity()
         let kinds = Array(Set(widgets.map(\.kind))).sorted()
         func checkKind(_ node: YAMLValue) throws -> String {
@@ -536,6 +541,7 @@ struct ScenarioReader {
             app.launchesFromWidget = process
             if let d = lm["duration"] { app.launchDuration = try readDelay(d) }
         }
+        if let s = m["sessions"] { app.sessions = try readSessions(s, horizon: horizon) }
         if let i = m["intents"] {
             for item in i.list() {
                 let im = try item.mapping(allowed: Self.processKeys + ["kind", "instance"])

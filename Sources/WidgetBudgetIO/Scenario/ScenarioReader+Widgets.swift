@@ -41,4 +41,17 @@ extension ScenarioReader {
         }
         return platform
     }
+
+    /// `app.sessions: {audio: <process + duration>, navigation: …}`: free like the foreground.
+    func readSessions(_ v: YAMLValue, horizon: Double) throws -> [AppActivity.Session] {
+        let m = try v.mapping(allowed: ["audio", "navigation"])
+        return try ["audio", "navigation"].compactMap { m[$0] }.map { node in
+            let sm = try node.mapping(allowed: Self.processKeys + ["duration"])
+            guard let process = try readPattern(sm, horizon: horizon) else {
+                throw node.error("say when sessions start, e.g. {every: 1d, offset: 8h, duration: 40m}")
+            }
+            let duration = try readDelay(try sm.require("duration", hint: "how long each session lasts, e.g. 40m"))
+            return AppActivity.Session(process: process, duration: duration)
+        }
+    }
 }

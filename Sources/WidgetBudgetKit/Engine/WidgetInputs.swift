@@ -111,8 +111,14 @@ public struct WidgetInputs: Sendable {
         var fg = stream(.foreground)
         var dg = stream(.foregroundDuration)
         let starts = scenario.app.foreground.generate(horizon: horizon, clock: clock, generator: &fg).times
-        let launchSessions = launches.map { ($0, $0 + scenario.app.launchDuration.draw(&ldg)) }
-        foreground = IntervalSet(intervals: starts.map { ($0, $0 + scenario.app.foregroundDuration.draw(&dg)) } + launchSessions)
+        var freeSessions = launches.map { ($0, $0 + scenario.app.launchDuration.draw(&ldg)) }
+        for (i, session) in scenario.app.sessions.enumerated() {
+            var sg = stream(.sessions, i)
+            var sdg = stream(.sessionDuration, i)
+            let starts = session.process.generate(horizon: horizon, clock: clock, generator: &sg).times
+            freeSessions += starts.map { ($0, $0 + session.duration.draw(&sdg)) }
+        }
+        foreground = IntervalSet(intervals: starts.map { ($0, $0 + scenario.app.foregroundDuration.draw(&dg)) } + freeSessions)
         lowPower = IntervalSet(windows: scenario.system.lowPower, clock: clock, from: 0, to: horizon + Seconds.day)
 
         let budget = scenario.budget
@@ -122,6 +128,7 @@ public struct WidgetInputs: Sendable {
         } else {
             dailyBudget = budget.dailyMin
         }
+        dailyBudget = budget.dailyBudget(dailyBudget, viewsPerDay: Double(views.count) * Seconds.day / horizon)
         delaySeed = SeededGenerator.mix(seed ^ SeededGenerator.mix(rep &* 7919 &+ UInt64(widgetIndex)))
     }
 }

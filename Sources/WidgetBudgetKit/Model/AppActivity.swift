@@ -59,6 +59,23 @@ public struct AppActivity: Sendable, Equatable {
     public var launchesFromWidget = EventProcess.none
     /// How long the app stays open after a launch from the widget.
     public var launchDuration = DelayDistribution.constant(120)
+    /// Audio and navigation sessions (each a process of starts and a duration): reloads granted in
+    /// one are not charged, as in the foreground (OBSERVED #3).
+    public var sessions: [Session] = []
+
+    /// A stream of audio or navigation sessions.
+    public struct Session: Sendable, Equatable {
+        /// When sessions start.
+        public var process: EventProcess
+        /// How long each lasts.
+        public var duration: DelayDistribution
+
+        /// Creates a session stream.
+        public init(process: EventProcess, duration: DelayDistribution) {
+            self.process = process
+            self.duration = duration
+        }
+    }
 
     /// Creates app activity (by default: none).
     public init(
