@@ -172,4 +172,23 @@ struct ScenarioFidelityTests {
         #expect(day.exempt == 8)
         #expect(Self.error(yaml.replacingOccurrences(of: ", duration: 10m", with: "")).contains("app.sessions.navigation"))
     }
+
+    /// Midnight budget, B = 10 after a one-day learning period of 100, a reload asked every 5 min
+    /// from 00:00: day 0 spends 100 (the last at 99 × 5 min = 08:15), day 1 spends 10.
+    @Test("budget.learning gives a higher B for the first days")
+    func learning() throws {
+        let yaml = """
+            days: 2
+            budget: {daily: 10, model: midnight, learning: {days: 1, daily: 100}}
+            widgets:
+              - kind: w
+                provider: {type: fixed, entries: 1, policy: {after: 5m}}
+            """
+        let run = Simulator.run(try Self.load(yaml)).run()
+        #expect(run.days.map(\.budget) == [100, 10])
+        #expect(run.days.map(\.charged) == [100, 10])
+        #expect(run.days[0].exhaustedAt == 30_000)  // 100 × 5 min
+        #expect(run.days[1].exhaustedAt == 89_400)  // 86,400 + 10 × 5 min
+        #expect(Self.error(yaml.replacingOccurrences(of: "days: 1, ", with: "")).contains("budget.learning"))
+    }
 }

@@ -198,7 +198,7 @@ struct ScenarioReader {
     // MARK: Sections
 
     func readBudget(_ v: YAMLValue) throws -> BudgetSettings {
-        let m = try v.mapping(allowed: ["daily", "model", "by_views", "full_at_views"])
+        let m = try v.mapping(allowed: ["daily", "model", "by_views", "full_at_views", "learning"])
         var settings = BudgetSettings.fixed(platform.dailyBudget)
         if let d = m["daily"] {
             let range = try BudgetRangeText.parse(d)
@@ -206,6 +206,12 @@ struct ScenarioReader {
             settings.dailyMax = range.upperBound
         }
         if let x = m["by_views"] { settings.byViews = try x.bool() }
+        if let x = m["learning"] {
+            let lm = try x.mapping(allowed: ["days", "daily"])
+            settings.learningDays = try positiveInt(
+                try lm.require("days", hint: "how many days the learning budget lasts, e.g. 3"), max: 3660)
+            settings.learningDaily = try positiveInt(try lm.require("daily", hint: "B during those days, e.g. 100"), max: Int.max)
+        }
         if let x = m["full_at_views"] {
             settings.fullAtViews = try x.double()
             if !(settings.fullAtViews > 0) { throw x.error("must be greater than 0") }

@@ -32,6 +32,13 @@ public struct WidgetInputs: Sendable {
     public var lowPower: IntervalSet
     /// This replication's daily budget B.
     public var dailyBudget: Int
+    /// Days at the start with ``learningBudget`` instead of ``dailyBudget``.
+    public var learningDays = 0
+    /// B during the learning days.
+    public var learningBudget = 0
+
+    /// B on day `day` (0-based).
+    public func budget(onDay day: Int) -> Int { day < learningDays ? learningBudget : dailyBudget }
     /// Seed for the per-reload and per-entry delay draws.
     public var delaySeed: UInt64
 
@@ -129,6 +136,8 @@ public struct WidgetInputs: Sendable {
             dailyBudget = budget.dailyMin
         }
         dailyBudget = budget.dailyBudget(dailyBudget, viewsPerDay: Double(views.count) * Seconds.day / horizon)
+        learningDays = budget.learningDays
+        learningBudget = budget.learningDaily
         delaySeed = SeededGenerator.mix(seed ^ SeededGenerator.mix(rep &* 7919 &+ UInt64(widgetIndex)))
     }
 }

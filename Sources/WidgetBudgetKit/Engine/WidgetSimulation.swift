@@ -92,8 +92,8 @@ public struct WidgetSimulation<Provider: ReplayProvider> {
         bulkTimeline = bulkRenders
         simpleRenderTimes = system.renderDelay.isConstant && inputs.lowPower.isEmpty
         constantRenderDelay = system.renderDelay.mean
-        budget = ReloadBudget(model: budgetModel, daily: inputs.dailyBudget, clock: calendar.clock)
-        day = DayMetrics(budget: inputs.dailyBudget, length: calendar.dayStarts[1] - calendar.dayStarts[0])
+        budget = ReloadBudget(model: budgetModel, daily: inputs.budget(onDay: 0), clock: calendar.clock)
+        day = DayMetrics(budget: inputs.budget(onDay: 0), length: calendar.dayStarts[1] - calendar.dayStarts[0])
         reloadDelays = SeededGenerator(seed: inputs.delaySeed, stream: [StreamPurpose.reloadDelay.rawValue])
         timeline.entries.reserveCapacity(128)
         building.entries.reserveCapacity(128)
@@ -424,7 +424,9 @@ public struct WidgetSimulation<Provider: ReplayProvider> {
         daySegmentStart = segments.count
         dayIndex += 1
         if dayIndex < calendar.days {
-            day = DayMetrics(budget: inputs.dailyBudget, length: calendar.dayStarts[dayIndex + 1] - calendar.dayStarts[dayIndex])
+            day = DayMetrics(
+                budget: inputs.budget(onDay: dayIndex), length: calendar.dayStarts[dayIndex + 1] - calendar.dayStarts[dayIndex])
+            if dayIndex == inputs.learningDays { budget.setDaily(inputs.dailyBudget, at: t) }
         }
     }
 

@@ -33,6 +33,10 @@ public struct BudgetSettings: Sendable, Equatable {
     public var byViews = false
     /// Views a day at and above which a widget gets its full B when ``byViews`` is on.
     public var fullAtViews: Double = 24
+    /// Days at the start with a different budget (WidgetKit's "learning" period); 0: none.
+    public var learningDays = 0
+    /// B during the learning days.
+    public var learningDaily = 0
 
     /// The daily budget of a widget viewed `viewsPerDay` times a day on average: `daily` when
     /// ``byViews`` is off; otherwise `daily × min(1, viewsPerDay / fullAtViews)`, rounded, and at
