@@ -191,4 +191,42 @@ struct ScenarioFidelityTests {
         #expect(run.days[1].exhaustedAt == 89_400)  // 86,400 + 10 × 5 min
         #expect(Self.error(yaml.replacingOccurrences(of: "days: 1, ", with: "")).contains("budget.learning"))
     }
+
+    /// `.after(1h)`, a view at 05:00 only, unseen_after 2h: reloads at 00:00 and 01:00 (seen at the
+    /// start 1 h before); the 02:00 one is held until the 05:00 view and runs then; 06:00 runs (seen
+    /// 1 h before); 07:00 is held with no view to come. Two holds.
+    @Test("system.unseen_after holds a policy reload of a widget not seen for that long until its next view")
+    func unseenAfter() throws {
+        let yaml = """
+            days: 1
+            system: {unseen_after: 2h}
+            widgets:
+              - kind: w
+                provider: {type: fixed, entries: 1, policy: {after: 1h}}
+                views: {at: [5h]}
+            """
+        let result = Simulator.run(try Self.load(yaml), events: .reloads)
+        #expect(result.run().grantTimes == [0, 3_600, 18_000, 21_600])
+        #expect(result.day(0).heldUnseen == 2)
+        #expect(ScenarioHighlights.lines(result)[0].contains { $0.hasPrefix("2 policy reloads were held until the next view") })
+    }
+
+    /// A location change at 03:00; views at 02:00, 04:00 and 05:00: one free system reload at the
+    /// 04:00 view, none at 05:00 (no change since).
+    @Test("system.location_changes gives a free reload at the next view")
+    func locationChanges() throws {
+        let yaml = """
+            days: 1
+            system: {location_changes: {at: [3h]}}
+            widgets:
+              - kind: w
+                provider: never
+                views: {at: [2h, 4h, 5h]}
+            """
+        let result = Simulator.run(try Self.load(yaml), events: .reloads)
+        let grants = result.run().events(.grant)
+        #expect(grants.map(\.time) == [0, 14_400])
+        #expect(grants.map(\.source) == [.start, .system])
+        #expect(result.day(0).exempt == 1)
+    }
 }

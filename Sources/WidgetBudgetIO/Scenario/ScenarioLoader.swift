@@ -114,7 +114,7 @@ struct ScenarioReader {
             } ?? 1
         let budget = try root["budget"].map(readBudget) ?? .fixed(platform.dailyBudget)
         let memory = try root["memory"].map(readMemory) ?? MemorySettings(limitMB: platform.memoryLimitMB)
-        let system = try root["system"].map(readSystem) ?? SystemSettings()
+        let system = try root["system"].map { try readSystem($0, horizon: Double(days) * Seconds.day) } ?? SystemSettings()
         let horizon = Double(days) * Seconds.day
 
         let widgetNode = try root.require("widgets", hint: "a scenario needs at least one widget")
@@ -257,10 +257,10 @@ struct ScenarioReader {
         return memory
     }
 
-    func readSystem(_ v: YAMLValue) throws -> SystemSettings {
+    func readSystem(_ v: YAMLValue, horizon: Double) throws -> SystemSettings {
         let m = try v.mapping(allowed: [
             "reload_delay", "render_delay", "app_reload_delay", "min_reload_interval", "low_power", "max_entries", "min_render_spacing",
-            "launch_cooldown",
+            "launch_cooldown", "unseen_after", "location_changes",
         ])
         var system = SystemSettings()
         if let x = m["reload_delay"] { system.reloadDelay = try readDelay(x) }
@@ -271,6 +271,8 @@ struct ScenarioReader {
         if let x = m["max_entries"] { system.maxEntries = try positiveInt(x, max: Int.max) }
         if let x = m["min_render_spacing"] { system.minRenderSpacing = try x.nonNegativeDuration() }
         if let x = m["launch_cooldown"] { system.launchCooldown = try x.nonNegativeDuration() }
+        if let x = m["unseen_after"], x.scalarText != "off" { system.unseenAfter = try x.positiveDuration() }
+        if let x = m["location_changes"] { system.locationChanges = try readProcess(x, horizon: horizon) }
         return system
     }
 

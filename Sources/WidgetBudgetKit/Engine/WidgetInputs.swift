@@ -30,6 +30,8 @@ public struct WidgetInputs: Sendable {
     public var foreground: IntervalSet
     /// Low-power stretches.
     public var lowPower: IntervalSet
+    /// Significant location changes (a free reload at the next view).
+    public var locationChanges = EventTimes([])
     /// This replication's daily budget B.
     public var dailyBudget: Int
     /// Days at the start with ``learningBudget`` instead of ``dailyBudget``.
@@ -127,6 +129,8 @@ public struct WidgetInputs: Sendable {
         }
         foreground = IntervalSet(intervals: starts.map { ($0, $0 + scenario.app.foregroundDuration.draw(&dg)) } + freeSessions)
         lowPower = IntervalSet(windows: scenario.system.lowPower, clock: clock, from: 0, to: horizon + Seconds.day)
+        var locg = stream(.locationChanges)
+        locationChanges = scenario.system.locationChanges.generate(horizon: horizon, clock: clock, generator: &locg)
 
         let budget = scenario.budget
         if budget.dailyMax > budget.dailyMin {
