@@ -229,4 +229,30 @@ struct ScenarioFidelityTests {
         #expect(grants.map(\.source) == [.start, .system])
         #expect(result.day(0).exempt == 1)
     }
+
+    /// Pushes every 2 h (12 sent a day) against a push budget of 5 a day: the first five (00:00 …
+    /// 08:00) are delivered and reload both widgets, charged like reloadAllTimelines; the rest are
+    /// dropped. The push at 00:00 joins the pending first reload (coalesced), so each widget has 5
+    /// charged reloads: 00:00, 02:00, 04:00, 06:00, 08:00.
+    @Test("app.pushes reload every widget like reloadAllTimelines, within their own daily budget")
+    func pushes() throws {
+        let yaml = """
+            days: 1
+            widgets:
+              - kind: a
+                provider: never
+              - kind: b
+                provider: never
+            app:
+              pushes: {every: 2h, budget: {daily: 5}}
+            """
+        let result = Simulator.run(try Self.load(yaml), events: .reloads)
+        for w in 0..<2 {
+            #expect(result.run(widget: w).grantTimes == [0, 7_200, 14_400, 21_600, 28_800])
+            #expect(result.day(0, widget: w).charged == 5)
+        }
+        let missing = Self.error(yaml.replacingOccurrences(of: ", budget: {daily: 5}", with: ""))
+        #expect(missing.contains("app.pushes.budget") || missing.contains("app.pushes"), "\(missing)")
+        #expect(missing.contains("Apple publishes no number"))
+    }
 }

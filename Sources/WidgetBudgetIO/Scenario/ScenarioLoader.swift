@@ -490,7 +490,7 @@ struct ScenarioReader {
     // MARK: App
 
     func readApp(_ v: YAMLValue, widgets: [WidgetSpec], horizon: Double) throws -> AppActivity {
-        let m = try v.mapping(allowed: ["reloads", "foreground", "intents", "launches_from_widget", "sessions"])
+        let m = try v.mapping(allowed: ["reloads", "foreground", "intents", "launches_from_widget", "sessions", "pushes"])
         var app = AppActivity()
         let kinds = Array(Set(widgets.map(\.kind))).sorted()
         func checkKind(_ node: YAMLValue) throws -> String {
@@ -534,22 +534,21 @@ struct ScenarioReader {
             }
         }
         if let f = m["foreground"], f.scalarText != "none" {
-            let fm = try f.mapping(allowed: Self.processKeys + ["duration"])
-            guard let process = try readPattern(fm, horizon: horizon) else {
-                throw f.error("say when foreground sessions start, e.g. {poisson: {per_hour: 0.3}, duration: 2m}, or write none")
-            }
+            let (process, duration) = try readSessionStream(
+                f, horizon: horizon,
+                missing: "say when foreground sessions start, e.g. {poisson: {per_hour: 0.3}, duration: 2m}, or write none")
             app.foreground = process
-            if let d = fm["duration"] { app.foregroundDuration = try readDelay(d) }
+            if let duration { app.foregroundDuration = duration }
         }
         if let l = m["launches_from_widget"], l.scalarText != "none" {
-            let lm = try l.mapping(allowed: Self.processKeys + ["duration"])
-            guard let process = try readPattern(lm, horizon: horizon) else {
-                throw l.error("say when the user opens the app from the widget, e.g. {poisson: {per_day: 3}, duration: 1m}, or write none")
-            }
+            let (process, duration) = try readSessionStream(
+                l, horizon: horizon,
+                missing: "say when the user opens the app from the widget, e.g. {poisson: {per_day: 3}, duration: 1m}, or write none")
             app.launchesFromWidget = process
-            if let d = lm["duration"] { app.launchDuration = try readDelay(d) }
+            if let duration { app.launchDuration = duration }
         }
         if let s = m["sessions"] { app.sessions = try readSessions(s, horizon: horizon) }
+        if let p = m["pushes"] { app.pushes = try readPushes(p, widgets: widgets, horizon: horizon) }
         if let i = m["intents"] {
             for item in i.list() {
                 let im = try item.mapping(allowed: Self.processKeys + ["kind", "instance"])

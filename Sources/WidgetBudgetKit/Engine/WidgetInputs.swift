@@ -97,6 +97,12 @@ public struct WidgetInputs: Sendable {
                 if at < horizon { requests.append(AppRequest(time: at, calledAt: t, source: source)) }
             }
         }
+        if let pushes = scenario.app.pushes {
+            var pg = stream(.pushes)
+            for t in Self.deliveredPushes(pushes, scenario: scenario, horizon: horizon, clock: clock, generator: &pg, changes: changes) {
+                requests.append(AppRequest(time: t, calledAt: t, source: .appAll))
+            }
+        }
         requests.sort { $0.time < $1.time }
 
         var lg = stream(.launches)
@@ -143,5 +149,26 @@ public struct WidgetInputs: Sendable {
         learningDays = budget.learningDays
         learningBudget = budget.learningDaily
         delaySeed = SeededGenerator.mix(seed ^ SeededGenerator.mix(rep &* 7919 &+ UInt64(widgetIndex)))
+    }
+
+    /// The pushes WidgetKit delivers: those sent (a process, or each unpredictable change of any
+    /// widget) that fit the push budget — at most `daily` in any trailing 24 hours, the rest dropped
+    /// (Apple: "the system budgets WidgetKit push notifications and delivers them opportunistically";
+    /// see `docs/design/timing-model.md` for why dropped rather than delayed).
+    static func deliveredPushes(
+        _ pushes: AppActivity.Pushes, scenario: Scenario, horizon: SimTime, clock: LocalClock,
+        generator: inout SeededGenerator, changes: (Int) -> EventTimes
+    ) -> [SimTime] {
+        var sent: [SimTime]
+        switch pushes.trigger {
+        case let .process(process): sent = process.generate(horizon: horizon, clock: clock, generator: &generator).times
+        case .onChange: sent = Array(Set(scenario.widgets.indices.flatMap { changes($0).times })).sorted()
+        }
+        var budget = ReloadBudget(model: .rolling24h, daily: pushes.daily)
+        return sent.filter { t in
+            guard budget.isAvailable(at: t) else { return false }
+            budget.charge(at: t)
+            return true
+        }
     }
 }

@@ -62,6 +62,23 @@ public struct AppActivity: Sendable, Equatable {
     /// Audio and navigation sessions (each a process of starts and a duration): reloads granted in
     /// one are not charged, as in the foreground (OBSERVED #3).
     public var sessions: [Session] = []
+    /// iOS 26 widget pushes, or `nil` for none.
+    public var pushes: Pushes?
+
+    /// Widget pushes (`WidgetPushHandler`, OBSERVED #5): each delivered push reloads every widget
+    /// like `reloadAllTimelines`; pushes over their own daily budget are dropped.
+    public struct Pushes: Sendable, Equatable {
+        /// When the server sends them.
+        public var trigger: Trigger
+        /// Pushes delivered in any trailing 24 hours, at most.
+        public var daily: Int
+
+        /// Creates a push stream.
+        public init(trigger: Trigger, daily: Int) {
+            self.trigger = trigger
+            self.daily = daily
+        }
+    }
 
     /// A stream of audio or navigation sessions.
     public struct Session: Sendable, Equatable {

@@ -78,5 +78,5 @@ enum StreamPurpose: UInt64 {
     case predictable = 1
     case unpredictable, views, appReloads, foreground, foregroundDuration
     case intents, budget, reloadDelay, renderDelay, appReloadDelay
-    case launches, launchDuration, sessions, sessionDuration, locationChanges
+    case launches, launchDuration, sessions, sessionDuration, locationChanges, pushes
 }
