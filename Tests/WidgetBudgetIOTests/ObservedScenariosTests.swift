@@ -167,4 +167,20 @@ struct ObservedScenariosTests {
         #expect(run.days[0].kills == 27)
         #expect(run.days[0].charged == 27)
     }
+
+    /// Every push sent is a story (an unpredictable change); in the first 24 hours the first 24 are
+    /// delivered (each an `app-all` request) and the rest dropped; no 24 hours ever see more than 24.
+    @Test("#5: pushes are delivered up to their daily budget, the rest dropped")
+    func widgetPushes() throws {
+        let path = CLIRunner.packageRoot.appendingPathComponent("Scenarios/observed/05-widget-pushes.yaml").path
+        let result = Simulator.run(try ScenarioLoader.load(path: path).scenario, events: .all)
+        for r in 0..<4 {
+            let events = result.run(replication: r).events
+            let stories = events.filter { $0.kind == .change && $0.detail == .unpredictable }.map(\.time)
+            let pushes = events.filter { $0.kind == .request && $0.source == .appAll }.map(\.time)
+            #expect(pushes.filter { $0 < 86_400 }.count == min(24, stories.filter { $0 < 86_400 }.count))
+            #expect(Set(pushes).isSubset(of: Set(stories)))
+            for t in pushes { #expect(pushes.filter { $0 > t - 86_400 && $0 <= t }.count <= 24) }
+        }
+    }
 }

@@ -132,4 +132,127 @@ struct ScenarioFidelityTests {
         #expect(Self.error(base + "{backoff: 1h}").contains("give memory.retries too"))
         #expect(Self.error(base + "{retries: -1, backoff: 1h}").contains("must not be negative"))
     }
+
+    /// Views an hour (24 a day), every 2 h (12) and once a day against B = 70 and V = 24: B = 70,
+    /// round(70 × 12 / 24) = 35 and round(70 / 24) = 3; never viewed: the floor, 1. A widget asking
+    /// every 5 minutes spends exactly its B on the one day.
+    @Test("budget.by_views scales B by views a day: 70, 35, 3 and the floor of 1")
+    func budgetByViews() throws {
+        var yaml = "days: 1\nbudget: {daily: 70, by_views: true}\nwidgets:\n"
+        for (name, views) in [("hourly", "{every: 1h}"), ("two-hourly", "{every: 2h}"), ("daily", "{every: 1d}"), ("never", "none")] {
+            yaml += "  - kind: \(name)\n    provider: {type: fixed, entries: 1, policy: {after: 5m}}\n    views: \(views)\n"
+        }
+        let result = Simulator.run(try Self.load(yaml))
+        #expect((0..<4).map { result.day(0, widget: $0).budget } == [70, 35, 3, 1])
+        #expect((0..<4).map { result.day(0, widget: $0).charged } == [70, 35, 3, 1])
+        let off = Simulator.run(try Self.load(yaml.replacingOccurrences(of: ", by_views: true", with: "")))
+        #expect((0..<4).map { off.day(0, widget: $0).budget } == [70, 70, 70, 70])
+        #expect(
+            Self.error(yaml.replacingOccurrences(of: "by_views: true", with: "by_views: true, full_at_views: 0")).contains(
+                "budget.full_at_views"))
+    }
+
+    /// B = 1 is spent at 00:00; the audio session 06:00–06:30 grants the waiting reload and then
+    /// one every 5 minutes free (06:00 … 06:25: 6), the navigation session 18:00–18:10 two more.
+    @Test("audio and navigation sessions make reloads free, like the foreground")
+    func sessions() throws {
+        let yaml = """
+            days: 1
+            budget: {daily: 1}
+            widgets:
+              - kind: w
+                provider: {type: fixed, entries: 1, policy: {after: 5m}}
+            app:
+              sessions:
+                audio: {at: [6h], duration: 30m}
+                navigation: {at: [18h], duration: 10m}
+            """
+        let day = Simulator.run(try Self.load(yaml)).day(0)
+        #expect(day.charged == 1)
+        #expect(day.exempt == 8)
+        #expect(Self.error(yaml.replacingOccurrences(of: ", duration: 10m", with: "")).contains("app.sessions.navigation"))
+    }
+
+    /// Midnight budget, B = 10 after a one-day learning period of 100, a reload asked every 5 min
+    /// from 00:00: day 0 spends 100 (the last at 99 × 5 min = 08:15), day 1 spends 10.
+    @Test("budget.learning gives a higher B for the first days")
+    func learning() throws {
+        let yaml = """
+            days: 2
+            budget: {daily: 10, model: midnight, learning: {days: 1, daily: 100}}
+            widgets:
+              - kind: w
+                provider: {type: fixed, entries: 1, policy: {after: 5m}}
+            """
+        let run = Simulator.run(try Self.load(yaml)).run()
+        #expect(run.days.map(\.budget) == [100, 10])
+        #expect(run.days.map(\.charged) == [100, 10])
+        #expect(run.days[0].exhaustedAt == 30_000)  // 100 × 5 min
+        #expect(run.days[1].exhaustedAt == 89_400)  // 86,400 + 10 × 5 min
+        #expect(Self.error(yaml.replacingOccurrences(of: "days: 1, ", with: "")).contains("budget.learning"))
+    }
+
+    /// `.after(1h)`, a view at 05:00 only, unseen_after 2h: reloads at 00:00 and 01:00 (seen at the
+    /// start 1 h before); the 02:00 one is held until the 05:00 view and runs then; 06:00 runs (seen
+    /// 1 h before); 07:00 is held with no view to come. Two holds.
+    @Test("system.unseen_after holds a policy reload of a widget not seen for that long until its next view")
+    func unseenAfter() throws {
+        let yaml = """
+            days: 1
+            system: {unseen_after: 2h}
+            widgets:
+              - kind: w
+                provider: {type: fixed, entries: 1, policy: {after: 1h}}
+                views: {at: [5h]}
+            """
+        let result = Simulator.run(try Self.load(yaml), events: .reloads)
+        #expect(result.run().grantTimes == [0, 3_600, 18_000, 21_600])
+        #expect(result.day(0).heldUnseen == 2)
+        #expect(ScenarioHighlights.lines(result)[0].contains { $0.hasPrefix("2 policy reloads were held until the next view") })
+    }
+
+    /// A location change at 03:00; views at 02:00, 04:00 and 05:00: one free system reload at the
+    /// 04:00 view, none at 05:00 (no change since).
+    @Test("system.location_changes gives a free reload at the next view")
+    func locationChanges() throws {
+        let yaml = """
+            days: 1
+            system: {location_changes: {at: [3h]}}
+            widgets:
+              - kind: w
+                provider: never
+                views: {at: [2h, 4h, 5h]}
+            """
+        let result = Simulator.run(try Self.load(yaml), events: .reloads)
+        let grants = result.run().events(.grant)
+        #expect(grants.map(\.time) == [0, 14_400])
+        #expect(grants.map(\.source) == [.start, .system])
+        #expect(result.day(0).exempt == 1)
+    }
+
+    /// Pushes every 2 h (12 sent a day) against a push budget of 5 a day: the first five (00:00 …
+    /// 08:00) are delivered and reload both widgets, charged like reloadAllTimelines; the rest are
+    /// dropped. The push at 00:00 joins the pending first reload (coalesced), so each widget has 5
+    /// charged reloads: 00:00, 02:00, 04:00, 06:00, 08:00.
+    @Test("app.pushes reload every widget like reloadAllTimelines, within their own daily budget")
+    func pushes() throws {
+        let yaml = """
+            days: 1
+            widgets:
+              - kind: a
+                provider: never
+              - kind: b
+                provider: never
+            app:
+              pushes: {every: 2h, budget: {daily: 5}}
+            """
+        let result = Simulator.run(try Self.load(yaml), events: .reloads)
+        for w in 0..<2 {
+            #expect(result.run(widget: w).grantTimes == [0, 7_200, 14_400, 21_600, 28_800])
+            #expect(result.day(0, widget: w).charged == 5)
+        }
+        let missing = Self.error(yaml.replacingOccurrences(of: ", budget: {daily: 5}", with: ""))
+        #expect(missing.contains("app.pushes.budget") || missing.contains("app.pushes"), "\(missing)")
+        #expect(missing.contains("Apple publishes no number"))
+    }
 }

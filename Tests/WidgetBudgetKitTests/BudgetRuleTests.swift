@@ -1,5 +1,6 @@
 import Testing
 import WidgetBudgetKit
+import WidgetBudgetTestSupport
 
 /// The budget models as types: the rolling window keeps only the charges that can still count, yet
 /// answers exactly as the plain definition ("the last B charges, counted while under 24 h old").
@@ -55,5 +56,25 @@ struct BudgetRuleTests {
         #expect(ObjectIdentifier(BudgetModel.midnight.rule) == ObjectIdentifier(MidnightBudget.self))
         #expect(ObjectIdentifier(BudgetModel.tokenBucket.rule) == ObjectIdentifier(TokenBucketBudget.self))
         #expect(BudgetModel.allCases.filter { $0.rule.usesLocalDay } == [.midnight])
+    }
+
+    /// B goes from 4 to 2 at t = 1,000 after four charges at 0, 100, 200, 300: the rolling window
+    /// keeps the last two (200, 300), back at 86,600; midnight has spent 4 ≥ 2 today, back at the
+    /// next midnight; the bucket held 4 − 4 + 1,000 × 4 / 86,400 ≈ 0.046 tokens and refills at
+    /// 2 / 86,400 a second from then on.
+    @Test("setDaily keeps what was spent under the new B")
+    func setDaily() {
+        let clock = LocalClock.utc()
+        var budgets = BudgetModel.allCases.map { ReloadBudget(model: $0, daily: 4, clock: clock) }
+        for i in budgets.indices {
+            for t in [0.0, 100, 200, 300] { budgets[i].charge(at: t) }
+            budgets[i].setDaily(2, at: 1_000)
+            #expect(budgets[i].daily == 2)
+            #expect(!budgets[i].isAvailable(at: 1_000))
+        }
+        #expect(budgets[0].nextAvailable(after: 1_000) == 86_600)
+        #expect(budgets[1].nextAvailable(after: 1_000) == 86_400)
+        let held = 1_000 * 4 / 86_400.0
+        #expect(isApproximatelyEqual(budgets[2].nextAvailable(after: 1_000), 1_000 + (1 - held) * 43_200, absoluteTolerance: 1e-6))
     }
 }

@@ -16,6 +16,11 @@ extension ScenarioHighlights {
                 "\(s.ignoredCalls) app reload call\(s.ignoredCalls == 1 ? " was" : "s were") ignored: made within "
                     + "\(NumberFormat.humanDuration(system.launchCooldown)) of the app being opened from the widget.")
         }
+        if s.heldUnseen > 0 {
+            lines.append(
+                "\(s.heldUnseen) policy reload\(s.heldUnseen == 1 ? " was" : "s were") held until the next view: the widget "
+                    + "had not been seen for \(NumberFormat.humanDuration(system.unseenAfter)).")
+        }
         if !system.lowPower.isEmpty {
             let windows = system.lowPower.map(\.description).joined(separator: ", ")
             lines.append("Low-power windows (\(windows)) hold policy reloads and renders until they end.")

@@ -83,6 +83,7 @@ public enum SimulationTables {
         case let .overLimit(mb): return "killed: \(NumberFormat.fixed(mb, 1)) MB over the memory limit"
         case let .tooManyEntries(limit): return "not delivered: more than \(limit) entries"
         case .launchCooldown: return "ignored: the app was just opened from the widget"
+        case .unseen: return "held until the next view: not seen for a while"
         case .predictable: return "predictable"
         case .unpredictable: return "unpredictable"
         case .fresh: return "fresh"

@@ -123,7 +123,7 @@ struct ScenarioReader {
             } ?? 1
         let budget = try root["budget"].map(readBudget) ?? .fixed(platform.dailyBudget)
         let memory = try root["memory"].map(readMemory) ?? MemorySettings(limitMB: platform.memoryLimitMB)
-        let system = try root["system"].map(readSystem) ?? SystemSettings()
+        let system = try root["system"].map { try readSystem($0, horizon: Double(days) * Seconds.day) } ?? SystemSettings()
         let horizon = Double(days) * Seconds.day
 
         let widgetNode = try root.require("widgets", hint: "a scenario needs at least one widget")
@@ -225,12 +225,23 @@ struct ScenarioReader {
     // MARK: Sections
 
     func readBudget(_ v: YAMLValue) throws -> BudgetSettings {
-        let m = try v.mapping(allowed: ["daily", "model"])
+        let m = try v.mapping(allowed: ["daily", "model", "by_views", "full_at_views", "learning"])
         var settings = BudgetSettings.fixed(platform.dailyBudget)
         if let d = m["daily"] {
             let range = try BudgetRangeText.parse(d)
             settings.dailyMin = range.lowerBound
             settings.dailyMax = range.upperBound
+        }
+        if let x = m["by_views"] { settings.byViews = try x.bool() }
+        if let x = m["learning"] {
+            let lm = try x.mapping(allowed: ["days", "daily"])
+            settings.learningDays = try positiveInt(
+                try lm.require("days", hint: "how many days the learning budget lasts, e.g. 3"), max: 3660)
+            settings.learningDaily = try positiveInt(try lm.require("daily", hint: "B during those days, e.g. 100"), max: Int.max)
+        }
+        if let x = m["full_at_views"] {
+            settings.fullAtViews = try x.double()
+            if !(settings.fullAtViews > 0) { throw x.error("must be greater than 0") }
         }
         if let model = m["model"] {
             let text = try model.string()
@@ -273,10 +284,10 @@ struct ScenarioReader {
         return memory
     }
 
-    func readSystem(_ v: YAMLValue) throws -> SystemSettings {
+    func readSystem(_ v: YAMLValue, horizon: Double) throws -> SystemSettings {
         let m = try v.mapping(allowed: [
             "reload_delay", "render_delay", "app_reload_delay", "min_reload_interval", "low_power", "max_entries", "min_render_spacing",
-            "launch_cooldown",
+            "launch_cooldown", "unseen_after", "location_changes",
         ])
         var system = SystemSettings()
         if let x = m["reload_delay"] { system.reloadDelay = try readDelay(x) }
@@ -287,6 +298,8 @@ struct ScenarioReader {
         if let x = m["max_entries"] { system.maxEntries = try positiveInt(x, max: Int.max) }
         if let x = m["min_render_spacing"] { system.minRenderSpacing = try x.nonNegativeDuration() }
         if let x = m["launch_cooldown"] { system.launchCooldown = try x.nonNegativeDuration() }
+        if let x = m["unseen_after"], x.scalarText != "off" { system.unseenAfter = try x.positiveDuration() }
+        if let x = m["location_changes"] { system.locationChanges = try readProcess(x, horizon: horizon) }
         return system
     }
 
@@ -547,7 +560,7 @@ struct ScenarioReader {
     }
 
     mutating func readApp(_ v: YAMLValue, widgets: [WidgetSpec], horizon: Double) throws -> AppActivity {
-        let m = try v.mapping(allowed: ["reloads", "foreground", "intents", "launches_from_widget"])
+        let m = try v.mapping(allowed: ["reloads", "foreground", "intents", "launches_from_widget", "sessions", "pushes"])
         var app = AppActivity()
         let kinds = Array(Set(widgets.map(\.kind))).sorted()
         func checkKind(_ node: YAMLValue) throws -> String {
@@ -595,13 +608,14 @@ struct ScenarioReader {
             try readForeground(f, horizon: horizon, into: &app)
         }
         if let l = m["launches_from_widget"], l.scalarText != "none" {
-            let lm = try l.mapping(allowed: Self.processKeys + ["duration"])
-            guard let process = try readPattern(lm, horizon: horizon) else {
-                throw l.error("say when the user opens the app from the widget, e.g. {poisson: {per_day: 3}, duration: 1m}, or write none")
-            }
+            let (process, duration) = try readSessionStream(
+                l, horizon: horizon,
+                missing: "say when the user opens the app from the widget, e.g. {poisson: {per_day: 3}, duration: 1m}, or write none")
             app.launchesFromWidget = process
-            if let d = lm["duration"] { app.launchDuration = try readDelay(d) }
+            if let duration { app.launchDuration = duration }
         }
+        if let s = m["sessions"] { app.sessions = try readSessions(s, horizon: horizon) }
+        if let p = m["pushes"] { app.pushes = try readPushes(p, widgets: widgets, horizon: horizon) }
         if let i = m["intents"] {
             for item in i.list() {
                 let im = try item.mapping(allowed: Self.processKeys + ["kind", "instance"])

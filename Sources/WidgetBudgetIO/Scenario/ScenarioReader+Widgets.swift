@@ -41,4 +41,46 @@ extension ScenarioReader {
         }
         return platform
     }
+
+    /// `app.sessions: {audio: <process + duration>, navigation: …}`: free like the foreground.
+    func readSessions(_ v: YAMLValue, horizon: Double) throws -> [AppActivity.Session] {
+        let m = try v.mapping(allowed: ["audio", "navigation"])
+        return try ["audio", "navigation"].compactMap { m[$0] }.map { node in
+            let (process, duration) = try readSessionStream(
+                node, horizon: horizon, missing: "say when sessions start, e.g. {every: 1d, offset: 8h, duration: 40m}")
+            guard let duration else {
+                throw node.error("give each session's duration", hint: "how long each session lasts, e.g. duration: 40m")
+            }
+            return AppActivity.Session(process: process, duration: duration)
+        }
+    }
+
+    /// A stream of sessions: a process of starts plus an optional `duration` (a delay).
+    func readSessionStream(_ v: YAMLValue, horizon: Double, missing: String) throws -> (EventProcess, DelayDistribution?) {
+        let m = try v.mapping(allowed: Self.processKeys + ["duration"])
+        guard let process = try readPattern(m, horizon: horizon) else { throw v.error(missing) }
+        return (process, try m["duration"].map(readDelay))
+    }
+
+    /// `app.pushes: {on_change: true | <process>, budget: {daily: N}}`; N is required (Apple
+    /// publishes no number).
+    func readPushes(_ v: YAMLValue, widgets: [WidgetSpec], horizon: Double) throws -> AppActivity.Pushes {
+        let m = try v.mapping(allowed: Self.processKeys + ["on_change", "budget"])
+        let budgetNode = try m.require(
+            "budget", hint: "pushes have their own budget and Apple publishes no number: give budget: {daily: N}")
+        let bm = try budgetNode.mapping(allowed: ["daily"])
+        let daily = try positiveInt(
+            try bm.require("daily", hint: "pushes delivered a day, e.g. daily: 10 (Apple publishes no number)"), max: Int.max)
+        if let oc = m["on_change"], try oc.bool() {
+            if widgets.allSatisfy({ $0.unpredictable.isNone }) {
+                throw oc.error(
+                    "on_change follows unpredictable content changes, but no widget has any", hint: "add content.unpredictable to a widget")
+            }
+            return AppActivity.Pushes(trigger: .onChange, daily: daily)
+        }
+        guard let process = try readPattern(m, horizon: horizon) else {
+            throw v.error("say when pushes are sent: on_change: true or a process such as {poisson: {per_hour: 1}}")
+        }
+        return AppActivity.Pushes(trigger: .process(process), daily: daily)
+    }
 }

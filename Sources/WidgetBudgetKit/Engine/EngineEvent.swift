@@ -79,6 +79,8 @@ public struct EngineEvent: Sendable, Equatable, Codable {
         case tooManyEntries(Int)
         /// An app reload call ignored: the app was just opened from the widget.
         case launchCooldown
+        /// A policy reload held until the next view: the widget was not seen for `unseen_after`.
+        case unseen
         /// A predictable change.
         case predictable
         /// An unpredictable change.

@@ -9,7 +9,7 @@ public struct ReloadBudget: Sendable {
     /// The model.
     public let model: BudgetModel
     /// B, the daily budget.
-    public let daily: Int
+    public private(set) var daily: Int
     private let clock: LocalClock
     private let usesLocalDay: Bool
     private var rule: any BudgetRule
@@ -62,6 +62,12 @@ public struct ReloadBudget: Sendable {
         if isAvailable(at: t, localDay: localDay) { return t }
         guard daily > 0 else { return .infinity }
         return rule.nextRecovery(after: t, nextMidnight: nextMidnight)
+    }
+
+    /// Changes B to `daily` from `t` on, keeping what was spent (a learning period ending).
+    public mutating func setDaily(_ daily: Int, at t: SimTime) {
+        self.daily = max(0, daily)
+        rule.setDaily(max(1, daily), at: t)
     }
 
     /// Charged reloads still available at `t`.

@@ -30,8 +30,17 @@ package struct WidgetInputs: Sendable {
     package var foreground: IntervalSet
     /// Low-power stretches.
     package var lowPower: IntervalSet
+    /// Significant location changes (a free reload at the next view).
+    package var locationChanges = EventTimes([])
     /// This replication's daily budget B.
     package var dailyBudget: Int
+    /// Days at the start with ``learningBudget`` instead of ``dailyBudget``.
+    package var learningDays = 0
+    /// B during the learning days.
+    package var learningBudget = 0
+
+    /// B on day `day` (0-based).
+    package func budget(onDay day: Int) -> Int { day < learningDays ? learningBudget : dailyBudget }
     /// Seed for the per-reload and per-entry delay draws.
     package var delaySeed: UInt64
 
@@ -89,6 +98,12 @@ package struct WidgetInputs: Sendable {
                 if at < horizon { requests.append(AppRequest(time: at, calledAt: t, source: source)) }
             }
         }
+        if let pushes = scenario.app.pushes {
+            var pg = stream(.pushes)
+            for t in Self.deliveredPushes(pushes, scenario: scenario, horizon: horizon, clock: clock, generator: &pg, changes: changes) {
+                requests.append(AppRequest(time: t, calledAt: t, source: .appAll))
+            }
+        }
         requests.sort { $0.time < $1.time }
 
         var lg = stream(.launches)
@@ -112,9 +127,17 @@ package struct WidgetInputs: Sendable {
         var fg = stream(.foreground)
         var dg = stream(.foregroundDuration)
         let starts = scenario.app.foreground.generate(horizon: horizon, clock: clock, generator: &fg).times
-        let launchSessions = launches.map { ($0, $0 + scenario.app.launchDuration.draw(&ldg)) }
-        foreground = IntervalSet(intervals: starts.map { ($0, $0 + scenario.app.foregroundDuration.draw(&dg)) } + launchSessions)
+        var freeSessions = launches.map { ($0, $0 + scenario.app.launchDuration.draw(&ldg)) }
+        for (i, session) in scenario.app.sessions.enumerated() {
+            var sg = stream(.sessions, i)
+            var sdg = stream(.sessionDuration, i)
+            let starts = session.process.generate(horizon: horizon, clock: clock, generator: &sg).times
+            freeSessions += starts.map { ($0, $0 + session.duration.draw(&sdg)) }
+        }
+        foreground = IntervalSet(intervals: starts.map { ($0, $0 + scenario.app.foregroundDuration.draw(&dg)) } + freeSessions)
         lowPower = IntervalSet(windows: scenario.system.lowPower, clock: clock, from: 0, to: horizon + Seconds.day)
+        var locg = stream(.locationChanges)
+        locationChanges = scenario.system.locationChanges.generate(horizon: horizon, clock: clock, generator: &locg)
 
         let budget = scenario.budget
         if budget.dailyMax > budget.dailyMin {
@@ -123,6 +146,30 @@ package struct WidgetInputs: Sendable {
         } else {
             dailyBudget = budget.dailyMin
         }
+        dailyBudget = budget.dailyBudget(dailyBudget, viewsPerDay: Double(views.count) * Seconds.day / horizon)
+        learningDays = budget.learningDays
+        learningBudget = budget.learningDaily
         delaySeed = SeededGenerator.mix(seed ^ SeededGenerator.mix(rep &* 7919 &+ UInt64(widgetIndex)))
+    }
+
+    /// The pushes WidgetKit delivers: those sent (a process, or each unpredictable change of any
+    /// widget) that fit the push budget — at most `daily` in any trailing 24 hours, the rest dropped
+    /// (Apple: "the system budgets WidgetKit push notifications and delivers them opportunistically";
+    /// see `docs/design/timing-model.md` for why dropped rather than delayed).
+    static func deliveredPushes(
+        _ pushes: AppActivity.Pushes, scenario: Scenario, horizon: SimTime, clock: LocalClock,
+        generator: inout SeededGenerator, changes: (Int) -> EventTimes
+    ) -> [SimTime] {
+        var sent: [SimTime]
+        switch pushes.trigger {
+        case let .process(process): sent = process.generate(horizon: horizon, clock: clock, generator: &generator).times
+        case .onChange: sent = Array(Set(scenario.widgets.indices.flatMap { changes($0).times })).sorted()
+        }
+        var budget = ReloadBudget(model: .rolling24h, daily: pushes.daily)
+        return sent.filter { t in
+            guard budget.isAvailable(at: t) else { return false }
+            budget.charge(at: t)
+            return true
+        }
     }
 }

@@ -71,6 +71,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
     private var appCursor = 0
     private var intentCursor = 0
     private var viewCursor = 0
+    private var locationCursor = 0
     private var reloadDelays: SeededGenerator
 
     /// Prepares a run of `provider` against `inputs`.
@@ -92,8 +93,8 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         bulkTimeline = bulkRenders
         simpleRenderTimes = system.renderDelay.isConstant && inputs.lowPower.isEmpty
         constantRenderDelay = system.renderDelay.mean
-        budget = ReloadBudget(model: budgetModel, daily: inputs.dailyBudget, clock: calendar.clock)
-        day = DayMetrics(budget: inputs.dailyBudget, length: calendar.dayStarts[1] - calendar.dayStarts[0])
+        budget = ReloadBudget(model: budgetModel, daily: inputs.budget(onDay: 0), clock: calendar.clock)
+        day = DayMetrics(budget: inputs.budget(onDay: 0), length: calendar.dayStarts[1] - calendar.dayStarts[0])
         reloadDelays = SeededGenerator(seed: inputs.delaySeed, stream: [StreamPurpose.reloadDelay.rawValue])
         timeline.entries.reserveCapacity(128)
         building.entries.reserveCapacity(128)
@@ -118,7 +119,13 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
                 renderEntry(at: t)
             } else if t == policyAt {
                 policyAt = .infinity
-                request(.policy, at: t)
+                if let view = unseenHold(at: t) {
+                    policyAt = view
+                    day.heldUnseen += 1
+                    record(t, .deferral, source: .policy, detail: .unseen)
+                } else {
+                    request(.policy, at: t)
+                }
             } else if t == appNext {
                 appCursor += 1
                 let call = inputs.appRequests[appCursor - 1]
@@ -399,7 +406,22 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         accountedUntil = t
     }
 
+    /// When `system.unseen_after` holds a policy reload due at `t` (the widget was last seen that
+    /// long ago, or never since it was added at 0): the next view, when the reload then runs.
+    private func unseenHold(at t: SimTime) -> SimTime? {
+        guard system.unseenAfter.isFinite else { return nil }
+        let lastSeen = viewCursor > 0 ? inputs.views.times[viewCursor - 1] : 0
+        guard t - lastSeen >= system.unseenAfter else { return nil }
+        let next = viewCursor < inputs.views.count ? inputs.views.times[viewCursor] : .infinity
+        return next > t ? next : nil
+    }
+
     private mutating func view(at t: SimTime) {
+        // A significant location change since the last view: a free reload, applied now.
+        if locationCursor < inputs.locationChanges.count && inputs.locationChanges.times[locationCursor] <= t {
+            while locationCursor < inputs.locationChanges.count && inputs.locationChanges.times[locationCursor] <= t { locationCursor += 1 }
+            request(.system, at: t)
+        }
         day.views += 1
         let s = hasContent ? staleStart : 0
         if t < s {
@@ -424,7 +446,9 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         daySegmentStart = segments.count
         dayIndex += 1
         if dayIndex < calendar.days {
-            day = DayMetrics(budget: inputs.dailyBudget, length: calendar.dayStarts[dayIndex + 1] - calendar.dayStarts[dayIndex])
+            day = DayMetrics(
+                budget: inputs.budget(onDay: dayIndex), length: calendar.dayStarts[dayIndex + 1] - calendar.dayStarts[dayIndex])
+            if dayIndex == inputs.learningDays { budget.setDaily(inputs.dailyBudget, at: t) }
         }
     }
 

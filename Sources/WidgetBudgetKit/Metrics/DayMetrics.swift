@@ -26,6 +26,8 @@ public struct DayMetrics: Sendable, Equatable, Codable {
     public var rejections = 0
     /// App reload calls ignored in the cooldown after a launch from the widget.
     public var ignoredCalls = 0
+    /// Policy reloads held until the next view (`system.unseen_after`).
+    public var heldUnseen = 0
     /// Largest timeline memory built, in MB (0 when none was built).
     public var peakMemoryMB: Double = 0
     /// Seconds the display was fresh.

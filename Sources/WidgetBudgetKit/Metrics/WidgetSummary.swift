@@ -26,6 +26,8 @@ public struct WidgetSummary: Sendable, Equatable, Codable {
     public var rejections: Int
     /// App reload calls ignored after launches from the widget, in all.
     public var ignoredCalls: Int
+    /// Policy reloads held until the next view, in all.
+    public var heldUnseen: Int
     /// Largest timeline memory, in MB.
     public var peakMemoryMB: Double
     /// Fraction of time the display was fresh.
@@ -67,6 +69,7 @@ public struct WidgetSummary: Sendable, Equatable, Codable {
         kills = allDays.reduce(0) { $0 + $1.kills }
         rejections = allDays.reduce(0) { $0 + $1.rejections }
         ignoredCalls = allDays.reduce(0) { $0 + $1.ignoredCalls }
+        heldUnseen = allDays.reduce(0) { $0 + $1.heldUnseen }
         peakMemoryMB = allDays.map(\.peakMemoryMB).max() ?? 0
         let totalTime = allDays.reduce(0) { $0 + $1.length }
         freshness = totalTime > 0 ? allDays.reduce(0) { $0 + $1.freshSeconds } / totalTime : 0

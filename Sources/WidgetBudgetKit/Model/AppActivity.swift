@@ -62,6 +62,40 @@ public struct AppActivity: Sendable, Equatable, Codable {
     public var launchesFromWidget = EventProcess.none
     /// How long the app stays open after a launch from the widget.
     public var launchDuration = DelayDistribution.constant(120)
+    /// Audio and navigation sessions (each a process of starts and a duration): reloads granted in
+    /// one are not charged, as in the foreground (OBSERVED #3).
+    public var sessions: [Session] = []
+    /// iOS 26 widget pushes, or `nil` for none.
+    public var pushes: Pushes?
+
+    /// Widget pushes (`WidgetPushHandler`, OBSERVED #5): each delivered push reloads every widget
+    /// like `reloadAllTimelines`; pushes over their own daily budget are dropped.
+    public struct Pushes: Sendable, Equatable {
+        /// When the server sends them.
+        public var trigger: Trigger
+        /// Pushes delivered in any trailing 24 hours, at most.
+        public var daily: Int
+
+        /// Creates a push stream.
+        public init(trigger: Trigger, daily: Int) {
+            self.trigger = trigger
+            self.daily = daily
+        }
+    }
+
+    /// A stream of audio or navigation sessions.
+    public struct Session: Sendable, Equatable {
+        /// When sessions start.
+        public var process: EventProcess
+        /// How long each lasts.
+        public var duration: DelayDistribution
+
+        /// Creates a session stream.
+        public init(process: EventProcess, duration: DelayDistribution) {
+            self.process = process
+            self.duration = duration
+        }
+    }
 
     /// Creates app activity (by default: none).
     public init(

@@ -29,6 +29,23 @@ public struct BudgetSettings: Sendable, Equatable, Codable {
     public var dailyMax: Int
     /// How spent budget comes back.
     public var model: BudgetModel
+    /// When true, each widget's B is scaled by how often it is viewed (``dailyBudget(_:viewsPerDay:)``).
+    public var byViews = false
+    /// Views a day at and above which a widget gets its full B when ``byViews`` is on.
+    public var fullAtViews: Double = 24
+    /// Days at the start with a different budget (WidgetKit's "learning" period); 0: none.
+    public var learningDays = 0
+    /// B during the learning days.
+    public var learningDaily = 0
+
+    /// The daily budget of a widget viewed `viewsPerDay` times a day on average: `daily` when
+    /// ``byViews`` is off; otherwise `daily × min(1, viewsPerDay / fullAtViews)`, rounded, and at
+    /// least 1 (see `docs/design/budget-model.md`).
+    public func dailyBudget(_ daily: Int, viewsPerDay: Double) -> Int {
+        guard byViews else { return daily }
+        let share = Swift.min(1, viewsPerDay / fullAtViews)
+        return Swift.max(1, Int((Double(daily) * share).rounded()))
+    }
 
     /// Creates budget settings; `daily` is drawn uniformly from `dailyMin...dailyMax` per replication.
     public init(dailyMin: Int = 70, dailyMax: Int? = nil, model: BudgetModel = .rolling24h) {

@@ -20,6 +20,11 @@ public struct SystemSettings: Sendable, Equatable, Codable {
     /// After the app is opened from the widget, its reload calls are ignored for this long, seconds
     /// (OBSERVED #12: about 30 s).
     public var launchCooldown: Double = 30
+    /// A policy reload of a widget not viewed for this long waits for its next view, seconds
+    /// (Apple: widgets rarely seen "reload when seen"); `infinity`: off.
+    public var unseenAfter = Double.infinity
+    /// Significant location changes: each gives a free reload applied at the widget's next view.
+    public var locationChanges = EventProcess.none
 
     /// Creates system settings; the defaults are "no delays, 5-minute minimum interval".
     public init(

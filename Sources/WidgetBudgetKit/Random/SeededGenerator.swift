@@ -79,5 +79,5 @@ enum StreamPurpose: UInt64 {
     case predictable = 1
     case unpredictable, views, appReloads, foreground, foregroundDuration
     case intents, budget, reloadDelay, renderDelay, appReloadDelay
-    case launches, launchDuration
+    case launches, launchDuration, sessions, sessionDuration, locationChanges, pushes
 }

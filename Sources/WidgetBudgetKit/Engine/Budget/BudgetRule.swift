@@ -16,6 +16,8 @@ public protocol BudgetRule: Sendable {
     static var usesLocalDay: Bool { get }
     /// True when a charged reload may run at `t`.
     func isAvailable(at t: SimTime, localDay: Int) -> Bool
+    /// Changes B to `daily` (> 0) from `t` on (the learning period ending), keeping what was spent.
+    mutating func setDaily(_ daily: Int, at t: SimTime)
     /// Spends one reload at `t`, allowed or not (the balance may go below zero).
     mutating func charge(at t: SimTime, localDay: Int)
     /// The instant after `t` at which a charged reload may run again; called only when the budget

@@ -1,6 +1,6 @@
 /// `midnight`: B charged reloads per local calendar day, reset at local midnight.
 public struct MidnightBudget: BudgetRule {
-    private let daily: Int
+    private var daily: Int
     private var currentDay = Int.min
     private var usedToday = 0
 
@@ -19,6 +19,8 @@ public struct MidnightBudget: BudgetRule {
         }
         usedToday += 1
     }
+
+    public mutating func setDaily(_ daily: Int, at t: SimTime) { self.daily = daily }
 
     public func nextRecovery(after t: SimTime, nextMidnight: () -> SimTime) -> SimTime { nextMidnight() }
 

@@ -10,7 +10,7 @@ public struct RollingWindowBudget: BudgetRule {
     /// How long before the latest charge a charge is kept.
     static let retention = 2 * Seconds.day
 
-    private let daily: Int
+    private var daily: Int
     /// Charge times, oldest first from `head`.
     private var times: [SimTime] = []
     private var head = 0
@@ -38,6 +38,12 @@ public struct RollingWindowBudget: BudgetRule {
             times.removeFirst(head)
             head = 0
         }
+    }
+
+    /// Only the last `daily` charges can decide: at most B in any trailing 24 hours.
+    public mutating func setDaily(_ daily: Int, at t: SimTime) {
+        self.daily = daily
+        if count > daily { head += count - daily }
     }
 
     public func nextRecovery(after t: SimTime, nextMidnight: () -> SimTime) -> SimTime {

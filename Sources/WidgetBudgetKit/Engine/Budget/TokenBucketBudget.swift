@@ -1,7 +1,7 @@
 /// `token-bucket`: a bucket of capacity B refilled continuously at B per 24 hours, full at the
 /// start.
 public struct TokenBucketBudget: BudgetRule {
-    private let daily: Int
+    private var daily: Int
     private var tokens: Double
     private var lastRefill: SimTime = 0
 
@@ -23,6 +23,13 @@ public struct TokenBucketBudget: BudgetRule {
     public mutating func charge(at t: SimTime, localDay: Int) {
         tokens = tokens(at: t) - 1
         lastRefill = t
+    }
+
+    /// The bucket is settled at `t` at the old rate, then capped at the new capacity.
+    public mutating func setDaily(_ daily: Int, at t: SimTime) {
+        tokens = Swift.min(Double(daily), tokens(at: t))
+        lastRefill = t
+        self.daily = daily
     }
 
     public func nextRecovery(after t: SimTime, nextMidnight: () -> SimTime) -> SimTime {
