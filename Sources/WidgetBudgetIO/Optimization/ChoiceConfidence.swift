@@ -25,7 +25,7 @@ struct ChoiceConfidence {
     /// The runner-up against the recommendation: the paired difference and whether it is real.
     func runnerUpLine(_ rec: CandidateRecord, _ up: CandidateRecord) -> String {
         let d = ranking.pairedDifference(rec, up)
-        var text = "runner-up \(withInterval(up)); paired difference \(signed(d.mean))"
+        var text = "runner-up \(withInterval(up)); paired difference (runner-up − recommended) \(signed(d.mean))"
         if let h = d.halfWidth { text += " ± " + precise(h) }
         text += " over \(d.count) common replication\(d.count == 1 ? "" : "s"): "
         return text + verdict(rec, up)
