@@ -363,6 +363,7 @@ public struct WidgetSimulation<Provider: ReplayProvider> {
             day.freshViews += 1
             record(t, .view, source: nil, detail: .fresh)
         } else {
+            day.viewAgeTotal += t - s
             record(t, .view, source: nil, detail: .stale(t - s))
         }
     }
