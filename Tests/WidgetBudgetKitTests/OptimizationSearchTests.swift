@@ -43,7 +43,8 @@ struct OptimizationSearchTests {
     static func settings(_ objective: OptimizationObjective, method: SearchMethod) -> OptimizationSettings {
         OptimizationSettings(
             space: space, objective: objective,
-            constraints: OptimizationConstraints(budgets: 40...70), replications: 2, method: method)
+            constraints: OptimizationConstraints(budgets: 40...70), replications: 2, method: method,
+            maxReplications: 8)  // Racing, kept short for the suite's time.
     }
 
     static func recommendation(_ problem: OptimizationProblem, _ result: OptimizationResult) -> CandidateRecord? {
