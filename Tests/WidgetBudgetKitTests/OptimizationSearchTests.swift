@@ -44,7 +44,7 @@ struct OptimizationSearchTests {
         OptimizationSettings(
             space: space, objective: objective,
             constraints: OptimizationConstraints(budgets: 40...70), replications: 2, method: method,
-            maxReplications: 2)  // No racing: these compare evaluations one to one.
+            maxReplications: 8)  // Racing, kept short for the suite's time.
     }
 
     static func recommendation(_ problem: OptimizationProblem, _ result: OptimizationResult) -> CandidateRecord? {
@@ -78,6 +78,7 @@ struct OptimizationSearchTests {
     func shardsPartitionTheSweep() {
         let c = Self.cases[0]
         var settings = Self.settings(.meanAge, method: .exhaustive)
+        settings.maxReplications = 2  // No racing: a shard is never raced, and this compares evaluations one to one.
         settings.space = SearchSpace(
             spacings: [60, 300], entries: [1, 6, 61], aligns: [.none, .minute], policies: [.atEnd, .after(3_600)],
             firstOffset: 2)

@@ -14,18 +14,18 @@ struct ChoiceConfidence {
         objective.higherIsBetter ? NumberFormat.fixed(value * 100, 2) + "%" : NumberFormat.fixed(value, value < 10 ? 2 : 1) + " s"
     }
 
-    /// `2160.4 s ± 3.1 s (8 replications)`: the objective with its 95 % interval.
+    /// `2160.4 s ± 3.1 s over 8 replications`: the objective with its 95 % interval.
     func withInterval(_ r: CandidateRecord) -> String {
         let n = r.replicationObjectives.count
         var text = precise(r.objective)
         if let h = Statistics.ci95HalfWidth(r.replicationObjectives) { text += " ± " + precise(h) }
-        return text + " (\(n) replication\(n == 1 ? "" : "s"))"
+        return text + " over \(n) replication\(n == 1 ? "" : "s")"
     }
 
-    /// The runner-up against the recommendation: the paired difference and whether it is real.
+    /// The runner-up's objective against the recommendation's: the paired difference and whether it is real.
     func runnerUpLine(_ rec: CandidateRecord, _ up: CandidateRecord) -> String {
         let d = ranking.pairedDifference(rec, up)
-        var text = "runner-up \(withInterval(up)); paired difference \(signed(d.mean))"
+        var text = "\(withInterval(up)); paired difference (runner-up − recommended) \(signed(d.mean))"
         if let h = d.halfWidth { text += " ± " + precise(h) }
         text += " over \(d.count) common replication\(d.count == 1 ? "" : "s"): "
         return text + verdict(rec, up)
@@ -50,7 +50,7 @@ struct ChoiceConfidence {
         var text = "The freshest candidate, \(l.candidate.description) (\(withInterval(l))), is not recommended: "
         text +=
             ranking.withinTolerance(l, r)
-            ? "the recommendation's is within the tolerance of \(precise(ranking.tolerance)) of it"
+            ? "the recommendation's \(objective.phrase) is within the tolerance of \(precise(ranking.tolerance)) of it"
             : "noise cannot separate the recommendation from it even at \(r.replicationObjectives.count) replications"
         text += ", and \(reason.rawValue)"
         switch reason {
@@ -70,7 +70,7 @@ struct ChoiceConfidence {
         guard let rec = outcome.recommended?.record else { return [] }
         let source = outcome.manifest["objective_source"]
         var lines = ["\(objective.rawValue) (\(source); tolerance \(precise(ranking.tolerance))): recommended \(withInterval(rec))"]
-        if let up = outcome.runnerUp?.record { lines.append(runnerUpLine(rec, up)) }
+        if let up = outcome.runnerUp?.record { lines.append("runner-up " + runnerUpLine(rec, up)) }
         if let why = cheaperEquivalentLine() { lines.append(why) }
         return lines
     }
@@ -80,8 +80,8 @@ struct ChoiceConfidence {
         guard let rec = outcome.recommended?.record else { return "" }
         let m = outcome.manifest
         var md = "## How sure this is\n\n"
-        md += "- The recommendation's \(objective.phrase): \(withInterval(rec)), a 95 % interval over its replications.\n"
-        if let up = outcome.runnerUp?.record { md += "- The " + runnerUpLine(rec, up) + ".\n" }
+        md += "- The recommendation's \(objective.phrase): \(withInterval(rec)) (a 95 % interval).\n"
+        if let up = outcome.runnerUp?.record { md += "- The runner-up: " + runnerUpLine(rec, up) + ".\n" }
         if let why = cheaperEquivalentLine() { md += "- " + why + "\n" }
         md += "- Candidates whose \(objective.phrase) differs by at most \(precise(ranking.tolerance)) (`optimize.tolerance`) are "
         md += "equivalent, and among equivalents the one that spends less budget, then less memory, then the simpler one wins. "

@@ -46,6 +46,7 @@ struct MetricView {
         case .p95Age: return "p95_age_s"
         case .viewFreshness: return "view_freshness"
         case .freshness: return "freshness"
+        case .viewAge: return "objective"  // Not a summary column: only the objective holds it.
         }
     }
 

@@ -77,9 +77,11 @@ public enum OptimizeSection {
             objective = try parse(o) { try OptimizeValueSyntax.objective($0) }
             objectiveSource = "optimize.objective"
         }
-        if objective == .viewFreshness && spec.views.isNone {
-            let message = "objective view-freshness needs views, but widget '\(spec.name)' has no `views` process"
-            let hint = "add views: {poisson: {per_hour: 6}, during: \"07:00-23:00\"} to the widget, or use freshness"
+        if objective.needsViews && spec.views.isNone {
+            let message = "objective \(objective.rawValue) needs views, but widget '\(spec.name)' has no `views` process"
+            let hint =
+                "add views: {poisson: {per_hour: 6}, during: \"07:00-23:00\"} to the widget, or use "
+                + (objective.higherIsBetter ? "freshness" : "mean-age")
             if overrides.objective != nil { throw OptimizeOptionError(option: "--objective", message: message, hint: hint) }
             throw (m?["objective"]).map { $0.error(message, hint: hint) }
                 ?? ScenarioError(file: file.path, line: node?.line, key: "optimize.objective", message: message, hint: hint)

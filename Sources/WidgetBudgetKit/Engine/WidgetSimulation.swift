@@ -428,6 +428,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
             day.freshViews += 1
             record(t, .view, source: nil, detail: .fresh)
         } else {
+            day.viewAgeTotal += t - s
             record(t, .view, source: nil, detail: .stale(t - s))
         }
     }

@@ -42,6 +42,8 @@ public struct DayMetrics: Sendable, Equatable, Codable {
     public var views = 0
     /// Views that saw fresh content.
     public var freshViews = 0
+    /// The ages the views saw, added up, in seconds (0 for a fresh view).
+    public var viewAgeTotal: Double = 0
 
     /// Creates an empty day.
     public init(budget: Int, length: Double) {

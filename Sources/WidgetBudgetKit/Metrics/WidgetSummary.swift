@@ -39,6 +39,8 @@ public struct WidgetSummary: Sendable, Equatable, Codable {
     /// Largest age, seconds.
     public var maxAge: Double
     /// Fraction of views that saw fresh content (`nil` without views).
+    /// Mean age of the content at the user's views, seconds (`view-age`); `nil` without views.
+    public var viewAge: Double?
     public var viewFreshness: Double?
     /// 95 % half-widths across replications (`nil` with one replication).
     public var freshnessCI: Double?
@@ -78,6 +80,7 @@ public struct WidgetSummary: Sendable, Equatable, Codable {
         maxAge = allDays.map(\.maxAge).max() ?? 0
         let views = allDays.reduce(0) { $0 + $1.views }
         viewFreshness = views > 0 ? Double(allDays.reduce(0) { $0 + $1.freshViews }) / Double(views) : nil
+        viewAge = views > 0 ? allDays.reduce(0) { $0 + $1.viewAgeTotal } / Double(views) : nil
 
         func perRun(_ key: ([DayMetrics]) -> Double?) -> [Double] { runs.compactMap { key($0.days) } }
         freshnessCI = Statistics.ci95HalfWidth(

@@ -8,6 +8,8 @@ public enum OptimizationObjective: String, Sendable, Equatable, CaseIterable, Co
     case viewFreshness = "view-freshness"
     /// The fraction of time the display was fresh (higher is better).
     case freshness
+    /// The mean age of the content at the user's views, seconds (lower is better).
+    case viewAge = "view-age"
 
     /// True for fractions to maximise, false for ages to minimise.
     public var higherIsBetter: Bool {
@@ -29,6 +31,11 @@ public enum OptimizationObjective: String, Sendable, Equatable, CaseIterable, Co
         higherIsBetter ? 0.001 : 1
     }
 
+    /// True for the objectives measured at the user's views (they need a `views` process).
+    public var needsViews: Bool {
+        self == .viewFreshness || self == .viewAge
+    }
+
     /// The objective's value in a summary, rounded to ``decimals`` (views missing count as 0).
     public func value(of summary: WidgetSummary) -> Double {
         Quantize.round(measure(summary), decimals)
@@ -41,6 +48,7 @@ public enum OptimizationObjective: String, Sendable, Equatable, CaseIterable, Co
         case .p95Age: return summary.p95Age
         case .viewFreshness: return summary.viewFreshness ?? 0
         case .freshness: return summary.freshness
+        case .viewAge: return summary.viewAge ?? 0
         }
     }
 
@@ -62,6 +70,7 @@ public enum OptimizationObjective: String, Sendable, Equatable, CaseIterable, Co
         case .p95Age: return "95th-percentile age"
         case .viewFreshness: return "views that saw fresh content"
         case .freshness: return "time fresh"
+        case .viewAge: return "mean age at the user's views"
         }
     }
 }
