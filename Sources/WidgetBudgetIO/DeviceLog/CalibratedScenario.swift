@@ -253,6 +253,12 @@ public enum CalibratedScenario {
                 continue
             }
             let target = r.kind.isEmpty ? "all: true" : "kind: " + quoted(r.kind)
+            if r.onChange {
+                reloads.append(
+                    "    - {\(target), on_change: true}   # \(r.afterChange) of \(r.count) calls within "
+                        + "\(Int(AppActivityProfile.changeWindow)) s after a change row: the app reloads when it learns of new data")
+                continue
+            }
             let counts = (0..<24).map { h in Int((r.perHour[h] * a.hourCoverage[h] / Seconds.hour).rounded()) }
             for item in items(counts, a) {
                 reloads.append("    - {\(target), \(item.process)}   # \(item.comment)")
