@@ -60,6 +60,9 @@ struct DeviceLogAnswerTests {
         #expect(w.reloads == 5)
         #expect(w.likelyKillCount == 0, "\(w.likelyKills)")
         #expect(w.budget.model == .rolling24h && w.budget.daily == 4)
+        // Three answered requests: the app delay rests on too few samples to trust, and says so.
+        #expect(CalibratedScenario.notes(a).contains { $0.hasPrefix("uncertain: app_reload_delay rests on") })
+        #expect(CalibratedScenario.yaml(a, files: ["log.csv"], timeZone: nil, name: "c").contains("app_reload_delay: 1m   # UNCERTAIN"))
     }
 
     /// The widget: 48 entries a quarter-hour apart at 800 KB each take 6 + 48 × 800 / 1024

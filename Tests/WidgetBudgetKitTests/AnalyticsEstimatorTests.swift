@@ -149,3 +149,61 @@ struct AnalyticsEstimatorTests {
 #if canImport(Glibc)
     import Glibc
 #endif
+
+@Suite("Rate windows")
+struct RateWindowTests {
+    /// 28 days of views: 20 an hour 07–09, 1 an hour 09–17, none otherwise, counted exactly.
+    @Test("hours with the same rate merge; different rates split")
+    func windows() {
+        var counts = [Int](repeating: 0, count: 24)
+        for h in 7..<9 { counts[h] = 20 * 28 }
+        for h in 9..<17 { counts[h] = 28 }
+        let windows = RateWindow.windows(counts: counts, coveredHours: [Double](repeating: 28, count: 24))
+        #expect(windows.map(\.startHour) == [0, 7, 9, 17])
+        #expect(windows.map(\.endHour) == [7, 9, 17, 24])
+        #expect(windows.map(\.perHour) == [0, 20, 1, 0])
+    }
+
+    /// 28 events in 28 hours: √28 ± 0.98 squared, over 28 h.
+    @Test("the rate's interval is the variance-stabilised Poisson interval")
+    func interval() {
+        let w = RateWindow(startHour: 0, endHour: 1, count: 28, coveredHours: 28)
+        let root: Double = 28.0.squareRoot()
+        let low: Double = (root - 0.98) * (root - 0.98) / 28
+        let high: Double = (root + 0.98) * (root + 0.98) / 28
+        #expect(abs(w.interval.lowerBound - low) < 1e-12)
+        #expect(abs(w.interval.upperBound - high) < 1e-12)
+    }
+}
+
+@Suite("Memory calibration")
+struct MemoryCalibrationTests {
+    static func size(_ entries: Int, _ mb: Double, timelines: Int = 10, kills: Int = 0) -> TimelineSizeMemory {
+        TimelineSizeMemory(entries: entries, timelines: timelines, peakMB: mb, likelyKills: kills, medianMB: mb)
+    }
+
+    /// Four sizes on the line 5 + n × 100 KB, one spike: Theil–Sen ignores the spike.
+    @Test("the Theil–Sen line through the sizes' footprints, robust to one spike, and the limit between rendered and killed")
+    func line() throws {
+        let sizes = [
+            Self.size(10, 5 + 10 * 100 / 1024.0), Self.size(50, 5 + 50 * 100 / 1024.0), Self.size(100, 5 + 100 * 100 / 1024.0),
+            Self.size(150, 40, kills: 10), Self.size(300, 5 + 300 * 100 / 1024.0, kills: 10),
+        ]
+        let m = try #require(MemoryCalibration.fit(sizes))
+        #expect(abs(m.perEntryKB - 100) < 1e-9)
+        #expect(abs(m.baseMB - 5) < 1e-9)
+        // Rendered up to 100 entries (14.77 MB), killed from 150 (19.65 MB fitted): 30 MB is not in
+        // between, so the middle.
+        let lower = 5 + 100 * 100 / 1024.0, upper = 5 + 150 * 100 / 1024.0
+        #expect(abs(m.limitMB - (lower + upper) / 2) < 1e-9)
+        #expect(!m.uncertain)
+    }
+
+    @Test("one size: the base is assumed and the result uncertain; every timeline killed keeps the typical limit")
+    func oneSize() throws {
+        let m = try #require(MemoryCalibration.fit([Self.size(48, 43.5, timelines: 5, kills: 5)]))
+        #expect(m.baseMB == 6 && m.perEntryKB == 800 && !m.baseFitted)
+        #expect(m.limitMB == 30)
+        #expect(m.uncertain)
+    }
+}

@@ -11,7 +11,16 @@ public struct AppActivityProfile: Sendable, Equatable, Codable {
         public var perHour: [Double]
         /// Requests per hour over the whole log.
         public var overallPerHour: Double
+        /// Requests made within ``AppActivityProfile/changeWindow`` after a `change` row of a widget
+        /// they target: the app reloading because it learned of new data (a push).
+        public var afterChange: Int = 0
+
+        /// True when nearly every request (90 %) followed a change: the app reloads on change.
+        public var onChange: Bool { count > 0 && afterChange * 10 >= count * 9 }
     }
+
+    /// A request this soon after a change row (seconds) is taken to answer it.
+    public static let changeWindow = 5.0
 
     /// Reload requests, by target kind (reloadAll under the empty kind), kinds in order.
     public var reloads: [Reloads]

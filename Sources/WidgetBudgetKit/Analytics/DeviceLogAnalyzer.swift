@@ -41,6 +41,9 @@ public struct DeviceLogAnalyzer: Sendable {
     private var sessions: [(start: Double, end: Double)] = []
     private var sessionStartsByHour = [Int](repeating: 0, count: 24)
     private var appByKind: [String: [Int]] = [:]
+    private var appAfterChange: [String: Int] = [:]
+    /// The latest `change` row per kind, and of any kind (under the empty kind).
+    private var lastChange: [String: Double] = [:]
     private var appKindOrder: [String] = []
     /// Events naming kinds that had no timeline when they came: (count, first position, events).
     private var orphanKinds: [String: (count: Int, position: DeviceLogRecord.Position, events: Set<String>)] = [:]
@@ -145,7 +148,11 @@ public struct DeviceLogAnalyzer: Sendable {
         case .timeline:
             let i = widget(kind: r.kind, family: r.family, at: r)
             widgets[i].timeline(r, foregroundStart: openSession?.start)
-        case .snapshot, .placeholder, .view, .change:
+        case .change:
+            lastChange[r.kind] = r.time
+            lastChange[""] = r.time
+            fallthrough
+        case .snapshot, .placeholder, .view:
             guard !r.kind.isEmpty else {
                 orphan(r)
                 break
@@ -160,6 +167,9 @@ public struct DeviceLogAnalyzer: Sendable {
                 appKindOrder.append(r.kind)
             }
             appByKind[r.kind]![LocalTime.hour(r.time, offset: r.utcOffset)] += 1
+            if let changed = lastChange[r.kind], r.time - changed <= AppActivityProfile.changeWindow {
+                appAfterChange[r.kind, default: 0] += 1
+            }
             let targets = r.kind.isEmpty ? Array(widgets.indices) : (kindIndex[r.kind] ?? [])
             if targets.isEmpty && !r.kind.isEmpty { orphan(r) }
             for i in targets {
@@ -267,7 +277,8 @@ public struct DeviceLogAnalyzer: Sendable {
             let counts = appByKind[kind]!
             let total = counts.reduce(0, +)
             return AppActivityProfile.Reloads(
-                kind: kind, count: total, perHour: rates(counts), overallPerHour: hours > 0 ? Double(total) / hours : 0)
+                kind: kind, count: total, perHour: rates(counts), overallPerHour: hours > 0 ? Double(total) / hours : 0,
+                afterChange: appAfterChange[kind] ?? 0)
         }
         let durations = sessions.map { $0.end - $0.start }
         let inForeground = durations.reduce(0, +)

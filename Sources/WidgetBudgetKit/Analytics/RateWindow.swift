@@ -14,6 +14,14 @@ public struct RateWindow: Sendable, Equatable {
     /// Hours of the window the log covers.
     public var coveredHours: Double
 
+    /// Creates a window of `count` events over `coveredHours` hours observed.
+    public init(startHour: Int, endHour: Int, count: Int, coveredHours: Double) {
+        self.startHour = startHour
+        self.endHour = endHour
+        self.count = count
+        self.coveredHours = coveredHours
+    }
+
     /// Events per hour.
     public var perHour: Double { coveredHours > 0 ? Double(count) / coveredHours : 0 }
 

@@ -125,6 +125,15 @@ public struct TimelineSizeMemory: Sendable, Equatable, Codable {
     /// The median `memory_mb` of the first ``WidgetLogState/MemoryTally/sampleCap`` timelines with
     /// one, MB.
     public var medianMB: Double? = nil
+
+    /// Creates the row of one timeline size.
+    public init(entries: Int?, timelines: Int, peakMB: Double?, likelyKills: Int, medianMB: Double? = nil) {
+        self.entries = entries
+        self.timelines = timelines
+        self.peakMB = peakMB
+        self.likelyKills = likelyKills
+        self.medianMB = medianMB
+    }
 }
 
 /// A timeline that most likely never reached the screen: the extension was killed (memory) or the
