@@ -26,8 +26,10 @@ public enum Simulator {
     /// ```
     ///
     /// - Parameters:
+    ///   - scenario: the scenario to run, with all its widgets and replications.
     ///   - widget: a widget's ``WidgetSpec/name`` (which defaults to its kind).
     ///   - provider: the logic to replay; each (replication, widget) run starts from this value.
+    ///   - events: which events each run records (``EventLevel``).
     /// - Throws: ``UnknownWidget`` when no widget of the scenario has that name.
     public static func run<P: ReplayProvider & Sendable>(
         _ scenario: Scenario, replacing widget: String, with provider: P, events: EventLevel = .none
