@@ -6,11 +6,11 @@
 /// The `midnight` model needs the local day: the plain methods take it from the clock; the
 /// `localDay:` variants take it from the caller (the log analysis knows each record's UTC offset
 /// rather than a time zone).
-public struct ReloadBudget: Sendable {
+package struct ReloadBudget: Sendable {
     /// The model.
-    public let model: BudgetModel
+    package let model: BudgetModel
     /// B, the daily budget.
-    public let daily: Int
+    package let daily: Int
     private let clock: LocalClock
 
     // rolling-24h: the last `daily` charge times, oldest at `head` once full.
@@ -25,7 +25,7 @@ public struct ReloadBudget: Sendable {
     private var lastRefill: SimTime = 0
 
     /// Creates a full budget of `daily` reloads; `clock` finds local midnight for the plain methods.
-    public init(model: BudgetModel, daily: Int, clock: LocalClock = .utc()) {
+    package init(model: BudgetModel, daily: Int, clock: LocalClock = .utc()) {
         self.model = model
         self.daily = max(0, daily)
         self.clock = clock
@@ -41,13 +41,13 @@ public struct ReloadBudget: Sendable {
 
     /// True when a charged reload may run at `t`.
     @inline(__always)
-    public func isAvailable(at t: SimTime) -> Bool {
+    package func isAvailable(at t: SimTime) -> Bool {
         isAvailable(at: t, localDay: model == .midnight ? clock.localDay(t) : 0)
     }
 
     /// True when a charged reload may run at `t`, on local day `localDay`.
     @inline(__always)
-    public func isAvailable(at t: SimTime, localDay: Int) -> Bool {
+    package func isAvailable(at t: SimTime, localDay: Int) -> Bool {
         guard daily > 0 else { return false }
         switch model {
         case .rolling24h:
@@ -61,14 +61,14 @@ public struct ReloadBudget: Sendable {
 
     /// Spends one reload at `t` (the engine calls it only when ``isAvailable(at:)``).
     @inline(__always)
-    public mutating func charge(at t: SimTime) {
+    package mutating func charge(at t: SimTime) {
         charge(at: t, localDay: model == .midnight ? clock.localDay(t) : 0)
     }
 
     /// Spends one reload at `t` on local day `localDay`, allowed or not (a device log may hold
     /// reloads a model would have refused; the balance then goes below zero).
     @inline(__always)
-    public mutating func charge(at t: SimTime, localDay: Int) {
+    package mutating func charge(at t: SimTime, localDay: Int) {
         guard daily > 0 else { return }
         switch model {
         case .rolling24h:
@@ -88,13 +88,13 @@ public struct ReloadBudget: Sendable {
     }
 
     /// The earliest instant at or after `t` at which a charged reload may run again.
-    public func nextAvailable(after t: SimTime) -> SimTime {
+    package func nextAvailable(after t: SimTime) -> SimTime {
         nextAvailable(after: t, localDay: model == .midnight ? clock.localDay(t) : 0, nextMidnight: clock.nextMidnight(after: t))
     }
 
     /// The earliest instant at or after `t` (on local day `localDay`) at which a charged reload may
     /// run again; `nextMidnight` is the first local midnight after `t` (used by `midnight` only).
-    public func nextAvailable(after t: SimTime, localDay: Int, nextMidnight: @autoclosure () -> SimTime) -> SimTime {
+    package func nextAvailable(after t: SimTime, localDay: Int, nextMidnight: @autoclosure () -> SimTime) -> SimTime {
         if isAvailable(at: t, localDay: localDay) { return t }
         guard daily > 0 else { return .infinity }
         switch model {
@@ -108,7 +108,7 @@ public struct ReloadBudget: Sendable {
     }
 
     /// Charged reloads still available at `t`.
-    public func left(at t: SimTime) -> Int {
+    package func left(at t: SimTime) -> Int {
         switch model {
         case .rolling24h:
             var used = 0
