@@ -80,3 +80,24 @@ struct PlotRenderTests {
         }
     }
 }
+
+/// Legends stay inside the image: no SVG coordinate reaches its right edge.
+@Suite("Plot legends", .enabled(if: PlotTestSupport.runsGnuplot, "needs gnuplot (runs on CI)"))
+struct PlotLegendTests {
+    @Test func noSwatchTouchesTheRightEdge() throws {
+        try PlotTestSupport.withFolder { folder in
+            // The news example: its age figure has four legend entries (charged and free reloads).
+            let file = CLIRunner.packageRoot.appendingPathComponent("Scenarios/news-app-driven.yaml").path
+            let result = Simulator.run(try ScenarioLoader.load(path: file).scenario, events: .reloads)
+            let outcomes = try PlotTestSupport.renderer.render(ScenarioPlots.specs(try ScenarioPlotInput(result: result)), in: folder)
+            for outcome in outcomes {
+                let path = folder + "/" + outcome.svgFile
+                let svg = PlotTestSupport.svgText(path)
+                let width = try #require(PlotTestSupport.svgSize(path)).width
+                // Path coordinates ("M x,y" / "L x,y") of every drawn line, sample and swatch.
+                let xs = svg.split(whereSeparator: { $0 == "M" || $0 == "L" }).dropFirst().compactMap { Double($0.prefix { $0 != "," }) }
+                #expect((xs.max() ?? 0) < Double(width) - 2, "\(outcome.svgFile): something is drawn at x = \(xs.max() ?? 0) of \(width)")
+            }
+        }
+    }
+}

@@ -86,7 +86,7 @@ struct PlotScriptTests {
             set yrange [0:79.8]
             set xtics ("00:00" 0.0000, "" 1.0000 1, "" 2.0000 1, "03:00" 3.0000, "" 4.0000 1, "" 5.0000 1, "06:00" 6.0000, "" 7.0000 1, "" 8.0000 1, "09:00" 9.0000, "" 10.0000 1, "" 11.0000 1, "12:00" 12.0000, "" 13.0000 1, "" 14.0000 1, "15:00" 15.0000, "" 16.0000 1, "" 17.0000 1, "18:00" 18.0000, "" 19.0000 1, "" 20.0000 1, "21:00" 21.0000, "" 22.0000 1, "" 23.0000 1, "00:00" 24.0000)
             set ytics 0,20 nomirror
-            set key below center horizontal nobox noopaque height 1 samplen 2
+            set key below center horizontal nobox noopaque height 1 samplen 2 maxcols 3
             set label 1 '05:50' at 5.833333,74.9 left offset 0.3,0 textcolor rgb '#D55E00' font ',10'
             plot 'budget-clock-waiting.csv' using ((column("start_hours")+column("end_hours"))/2):(39.9):"start_hours":"end_hours":(0):(79.8) with boxxyerror fc rgb '#D55E00' fs transparent solid 0.18 noborder title 'out of budget: a reload is waiting', \
                  'budget-clock.csv' using "hours":"budget_left" with steps lw 2 lc rgb '#0072B2' title 'reloads left', \
@@ -122,7 +122,7 @@ struct PlotScriptTests {
             set ytics 0,5 nomirror
             set ytics add ('reloads' -1.37214, 'renders' -2.9403)
             set arrow 1 from graph 0, first 0 to graph 1, first 0 nohead lc rgb '#888888' lw 1 back
-            set key below center horizontal nobox noopaque height 1 samplen 2
+            set key below center horizontal nobox noopaque height 1 samplen 2 maxcols 3
             plot 'age-clock-waiting.csv' using ((column("start_hours")+column("end_hours"))/2):(9.801):"start_hours":"end_hours":(0):(19.602) with boxxyerror fc rgb '#D55E00' fs transparent solid 0.18 noborder title 'out of budget: a reload is waiting', \
                  'age-clock.csv' using "hours":(column("age_s")/3600) with filledcurves y1=0 fc rgb '#cfe2f3' fs solid 1.0 noborder notitle, \
                  'age-clock.csv' using "hours":(column("age_s")/3600) with lines lw 1.5 lc rgb '#0072B2' title 'age (0 = fresh)', \
@@ -158,7 +158,7 @@ struct PlotScriptTests {
             set xtics ("Mon 5 Jan" 1)
             set ytics 0,20 nomirror
             set grid noxtics ytics
-            set key below center horizontal nobox noopaque height 1 samplen 2
+            set key below center horizontal nobox noopaque height 1 samplen 2 maxcols 3
             set object 1 rectangle from graph 0, first 40 to graph 1, first 70 behind fc rgb '#009E73' fs transparent solid 0.15 noborder
             set boxwidth 0.72
             plot NaN with boxes fc rgb '#009E73' fs transparent solid 0.15 noborder title 'typical budget 40–70/day', \

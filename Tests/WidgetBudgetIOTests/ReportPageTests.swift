@@ -52,7 +52,7 @@ struct ReportPageTests {
         #expect(html.contains("Run <code>gnuplot budget-w-1.gp</code>"))
         #expect(html.contains("Plot failed:</strong> gnuplot: x.gp line 3: oops"))
         let md = BatchIndex.markdown([entry, failed], plotsSkipped: "gnuplot not found")
-        #expect(md.contains("| bad | **failed** |"))
+        #expect(md.contains("| bad | **failed: see below** |"))
         #expect(md.contains("![budget of \\<w\\>](ok/budget-w-0.png)"))
         #expect(md.contains("*plot not drawn:*"))
         #expect(md.contains("**plot failed:**"))

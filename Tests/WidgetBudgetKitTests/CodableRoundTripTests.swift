@@ -25,7 +25,12 @@ struct CodableRoundTripTests {
         widgets: [
             WidgetSpec(
                 kind: "clock", provider: .fixed(FixedProvider(entries: 12, spacing: 300, policy: .atEnd)),
-                unpredictable: EventProcess(.poisson(perHour: 2)), views: EventProcess(.poisson(perHour: 1))),
+                unpredictable: EventProcess(.poisson(perHour: 2)),
+                views: EventProcess(
+                    .merged([
+                        EventProcess(.poisson(perHour: 6), during: [TimeWindow(start: 7 * 3_600, end: 9 * 3_600)]),
+                        EventProcess(.poisson(perHour: 1)),
+                    ]))),
             WidgetSpec(kind: "app", provider: .never),
         ])
 

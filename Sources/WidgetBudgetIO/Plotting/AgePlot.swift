@@ -3,14 +3,14 @@ import WidgetBudgetKit
 /// Figure 2: the age of what one widget shows over one day (the sawtooth), with its reloads and
 /// rendered entries marked in lanes under the curve.
 enum AgePlot {
-    /// The figure for widget `w` on the input's chosen day, replication 1.
+    /// The figure for widget `w` on the input's chosen day, in its worst replication.
     static func spec(_ input: ScenarioPlotInput, widget w: Int) -> PlotSpec {
         let result = input.result
         let calendar = result.calendar
         let clock = calendar.clock
         let d = input.ageDay
         let from = calendar.dayStarts[d], to = calendar.dayStarts[d + 1]
-        let run = result.runs[0][w]
+        let run = input.runs[w]
         let widget = input.widgetName(w)
         let name = "age-" + input.slugs[w]
         func hours(_ t: SimTime) -> String { ScenarioPlotInput.hours(t, from: from) }
@@ -85,7 +85,7 @@ enum AgePlot {
         script.add("set ytics 0,\(PlotScale.number(PlotScale.niceStep(top))) nomirror")
         script.add("set ytics add ('reloads' \(PlotScale.number(reloadLane)), 'renders' \(PlotScale.number(renderLane)))")
         script.add("set arrow 1 from graph 0, first 0 to graph 1, first 0 nohead lc rgb '#888888' lw 1 back")
-        script.add("set key below center horizontal nobox noopaque height 1 samplen 2")
+        script.add(PlotStyle.keyBelow)
         var series: [String] = []
         if !waiting.isEmpty {
             series.append(

@@ -3,7 +3,7 @@ import WidgetBudgetKit
 /// Figure 1: one widget's reload budget left over time (a step line), with the stretches when a
 /// reload waited for budget shaded and the time each began written above it.
 enum BudgetPlot {
-    /// The figure for widget `w` (replication 1, the first days), or `nil` without reload events.
+    /// The figure for widget `w` (the worst replication, the first days), or `nil` without reload events.
     static func spec(_ input: ScenarioPlotInput, widget w: Int) -> PlotSpec? {
         guard let (events, reach) = input.reloadEvents(widget: w) else { return nil }
         let result = input.result
@@ -11,7 +11,7 @@ enum BudgetPlot {
         let clock = calendar.clock
         let days = min(calendar.days, ScenarioPlotInput.budgetDays)
         let until = min(calendar.dayStarts[days], reach)
-        let run = result.runs[0][w]
+        let run = input.runs[w]
         let daily = run.days.first?.budget ?? result.scenario.budget.dailyMin
         let model = result.scenario.budget.model
         let trajectory = BudgetTrajectory(events: events, model: model, daily: daily, clock: clock, until: until)
@@ -43,7 +43,7 @@ enum BudgetPlot {
 
         let top = Double(max(daily, 1)) * 1.14
         var script = GnuplotScript(
-            name: name, height: 480, purpose: "Reload budget left over time for one widget, replication 1.",
+            name: name, height: 480, purpose: "Reload budget left over time for one widget, \(input.replicationText).",
             dataFiles: data.map(\.name))
         let span = days == calendar.days ? "" : ", first \(days) of \(calendar.days) days"
         let budgetText =
@@ -58,7 +58,7 @@ enum BudgetPlot {
         script.add("set yrange [0:\(PlotScale.number(top))]")
         script.add(TimeAxis.command(TimeAxis.ticks(from: 0, to: until, origin: 0, clock: clock)))
         script.add("set ytics 0,\(PlotScale.number(PlotScale.niceStep(Double(daily)))) nomirror")
-        script.add("set key below center horizontal nobox noopaque height 1 samplen 2")
+        script.add(PlotStyle.keyBelow)
         // Write when each day's budget first ran out, above the stretch (long stretches only).
         var labelledDays: Set<Int> = []
         for r in trajectory.waiting where r.upperBound - r.lowerBound >= 30 * Seconds.minute {

@@ -58,7 +58,7 @@ enum ChargedPerDayPlot {
         script.add("set xtics (" + ticks.joined(separator: ", ") + ")")
         script.add("set ytics 0,\(PlotScale.number(PlotScale.niceStep(top))) nomirror")
         script.add("set grid noxtics ytics")
-        script.add("set key below center horizontal nobox noopaque height 1 samplen 2")
+        script.add(PlotStyle.keyBelow)
         script.add(
             "set object 1 rectangle from graph 0, first \(band.lowerBound) to graph 1, first \(band.upperBound) behind "
                 + "fc rgb '\(PlotStyle.budgetBand)' fs transparent solid 0.15 noborder")

@@ -179,7 +179,11 @@ public enum ComparisonPlots {
         let from = calendar.dayStarts[d], to = calendar.dayStarts[d + 1]
         var script = GnuplotScript(
             name: name, height: 500, purpose: "The scenarios' age curves over one day, overlaid.", dataFiles: files.map(\.name))
-        let zone = clock.timeZoneIdentifier == "GMT" ? "UTC" : clock.timeZoneIdentifier
+        // Each curve runs over its own scenario's local day: name every zone when they differ.
+        let zones = c.results.map { TimeAxis.zoneName($0.calendar.clock.timeZoneIdentifier) }
+        let zone =
+            Set(zones).count == 1
+            ? zones[0] : zones.enumerated().map { "\(ScenarioComparison.letter($0.offset)): \($0.element)" }.joined(separator: ", ")
         let dayText = "\(TimeAxis.dateLabel(from, clock)), day \(d + 1) of \(calendar.days), replication 1"
         script.add("set title " + GnuplotText.quoted("\(widget.label): age of the displayed content, \(dayText)") + " noenhanced")
         script.add("set xlabel " + GnuplotText.quoted("local time (\(zone))") + " noenhanced")

@@ -45,7 +45,7 @@ public enum DeviceLogPlots {
         script.add("set xtics (" + ticks.joined(separator: ", ") + ")")
         script.add("set ytics 0,\(PlotScale.number(PlotScale.niceStep(top))) nomirror")
         script.add("set grid noxtics ytics")
-        script.add("set key below center horizontal nobox noopaque height 1 samplen 2")
+        script.add(PlotStyle.keyBelow)
         script.add("set boxwidth 0.7")
         let band = PlotStyle.typicalBudget
         script.add(
@@ -76,9 +76,10 @@ public enum DeviceLogPlots {
         return PlotSpec(kind: .logReloads, caption: caption, widget: w.name, script: script, data: [file])
     }
 
-    /// Reloads per day in each hour of the day (charged and all), with the median and 90th
+    /// Reloads per day in each hour of the day (charged, and free on top), with the median and 90th
     /// percentile lateness of policy reloads on the right axis: lateness that grows through the day
-    /// points at budget pressure.
+    /// points at budget pressure. Without policy reloads (a `.never` widget) there is no lateness,
+    /// and no right axis.
     static func hours(_ w: WidgetLogAnalysis, slug: String) -> PlotSpec {
         let name = "log-hours-\(slug)"
         let rows = w.hours.map { h in
@@ -97,26 +98,38 @@ public enum DeviceLogPlots {
         script.add("set title " + GnuplotText.quoted("\(w.name): reloads and lateness by hour of the day") + " noenhanced")
         script.add("set xlabel 'local hour of the day'")
         script.add("set ylabel 'reloads per day in that hour'")
-        script.add("set y2label 'lateness of policy reloads (minutes)'")
+        let hasLateness = w.hours.contains { $0.latenessMedian != nil }
         script.add("set xrange [-0.6:23.6]")
         script.add("set xtics 0,3,23 nomirror")
         script.add("set yrange [0:\(PlotScale.number(top))]")
-        script.add("set y2range [0:\(PlotScale.number(lateTop))]")
         script.add("set ytics nomirror")
-        script.add("set y2tics")
+        if hasLateness {
+            script.add("set y2label 'lateness of policy reloads (minutes)'")
+            script.add("set y2range [0:\(PlotScale.number(lateTop))]")
+            script.add("set y2tics")
+        }
         script.add("set grid noxtics ytics")
-        script.add("set key below center horizontal nobox noopaque height 1 samplen 2")
+        script.add(PlotStyle.keyBelow)
         script.add("set boxwidth 0.7")
-        script.plot([
-            "'\(file.name)' using 'hour':'reloads_per_day' with boxes fc rgb '\(PlotStyle.freeReload)' fs solid 0.6 noborder title 'all reloads'",
+        // The bar of all reloads is drawn first and the charged bar over it: what shows above the
+        // charged part is the free reloads.
+        var series = [
+            "'\(file.name)' using 'hour':'reloads_per_day' with boxes fc rgb '\(PlotStyle.freeReload)' fs solid 0.6 noborder title 'free'",
             "'\(file.name)' using 'hour':'charged_per_day' with boxes fc rgb '\(PlotStyle.color(0))' fs solid 0.75 noborder title 'charged'",
-            "'\(file.name)' using 'hour':(column('late_median_min')) axes x1y2 with linespoints lw 2 pt 7 ps 0.8 "
-                + "lc rgb '\(PlotStyle.exhausted)' title 'median lateness'",
-            "'\(file.name)' using 'hour':(column('late_p90_min')) axes x1y2 with linespoints dt 2 lw 1.5 pt 6 ps 0.8 "
-                + "lc rgb '\(PlotStyle.exhausted)' title '90th percentile'",
-        ])
-        return PlotSpec(
-            kind: .logHours, caption: "Reloads per day by local hour, and how late policy reloads came.", widget: w.name,
-            script: script, data: [file])
+        ]
+        if hasLateness {
+            series += [
+                "'\(file.name)' using 'hour':(column('late_median_min')) axes x1y2 with linespoints lw 2 pt 7 ps 0.8 "
+                    + "lc rgb '\(PlotStyle.exhausted)' title 'median lateness'",
+                "'\(file.name)' using 'hour':(column('late_p90_min')) axes x1y2 with linespoints dt 2 lw 1.5 pt 6 ps 0.8 "
+                    + "lc rgb '\(PlotStyle.exhausted)' title '90th percentile'",
+            ]
+        }
+        script.plot(series)
+        let caption =
+            hasLateness
+            ? "Reloads per day by local hour (charged, free on top), and how late policy reloads came."
+            : "Reloads per day by local hour (charged, free on top); no policy reloads (e.g. a .never widget), so no lateness."
+        return PlotSpec(kind: .logHours, caption: caption, widget: w.name, script: script, data: [file])
     }
 }

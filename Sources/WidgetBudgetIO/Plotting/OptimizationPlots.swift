@@ -43,11 +43,12 @@ public enum OptimizationPlots {
         let rows = table.rows
         let best = table.best
         // Ages spread over orders of magnitude (seconds to days) read best on a log scale, where 0
-        // (always fresh) is drawn at 1 second.
+        // (always fresh) is drawn at half the smallest positive age or 1 second, whichever is less,
+        // so that 0 and 0.04 s stay apart.
         let shown = rows.map { $0.objective * table.scale }
         let positive = shown.filter { $0 > 0 }
         let logScale = !table.objective.higherIsBetter && (positive.max() ?? 0) > 100 * (positive.min() ?? .infinity)
-        let floor = table.scale  // 1 second in the plotted unit
+        let floor = min(table.scale, positive.min() ?? table.scale) / 2  // in the plotted unit
         func y(_ i: Int) -> String { PlotScale.number(logScale ? max(shown[i], floor) : shown[i]) }
         let points = PlotSpec.DataFile(
             name: name + ".csv",
@@ -79,7 +80,7 @@ public enum OptimizationPlots {
         }
         let highest = max(rows.map(\.chargedPerDay).max() ?? 0, Double(PlotStyle.typicalBudget.upperBound))
         script.add("set xrange [0:\(PlotScale.number(highest * 1.08))]")
-        script.add("set key below center horizontal nobox noopaque height 1 samplen 2")
+        script.add(PlotStyle.keyBelow)
         script.add(PlotStyle.sequentialPalette)
         script.add("set cblabel 'peak memory (MB)'")
         script.add(
@@ -117,7 +118,8 @@ public enum OptimizationPlots {
         script.plot(series)
         let caption =
             "Policies the optimizer tried: \(table.objective.phrase) against charged reloads per day; the line is the Pareto front, "
-            + "colour is peak memory, grey points are infeasible" + (logScale ? " (log scale; 0 is drawn at 1 s)." : ".")
+            + "colour is peak memory, grey points are infeasible"
+            + (logScale ? " (log scale; 0 is drawn at \(PlotScale.number(floor / table.scale)) s)." : ".")
         return PlotSpec(kind: .paretoFront, caption: caption, script: script, data: [points, front])
     }
 
@@ -162,11 +164,9 @@ public enum OptimizationPlots {
                 .joined(separator: ", ") + ")")
         script.add("set ytics (" + sizes.enumerated().map { "\"\($1)\" \($0 + 1)" }.joined(separator: ", ") + ")")
         script.add("set grid noxtics noytics")
-        script.add("set key below center horizontal nobox noopaque height 1 samplen 2")
-        script.add(
-            table.objective.higherIsBetter
-                ? "set palette defined (0 '#b2182b', 0.5 '#f7f7f7', 1 '#2166ac')"
-                : "set palette defined (0 '#2166ac', 0.5 '#f7f7f7', 1 '#b2182b')")
+        script.add(PlotStyle.keyBelow)
+        // A one-sided quantity (an age, a fraction) on a sequential palette: light is good, dark is bad.
+        script.add(PlotStyle.sequentialPalette + (table.objective.higherIsBetter ? "\nset palette negative" : ""))
         script.add("set cblabel '\(table.axisLabel)'")
         let cell = "(column(\"x\")):(column(\"y\")):(column(\"x\")-0.5):(column(\"x\")+0.5):(column(\"y\")-0.5):(column(\"y\")+0.5)"
         var series: [String] = []

@@ -37,6 +37,10 @@ enum PlotStyle {
     /// The typical daily budget WidgetKit gives a frequently viewed widget.
     static let typicalBudget = 40...70
 
+    /// The legend under the plot, at most three entries a row: gnuplot spreads more columns over the
+    /// full width, and the last sample then touches the image's right edge (cut off in the SVG).
+    static let keyBelow = "set key below center horizontal nobox noopaque height 1 samplen 2 maxcols 3"
+
     /// Red (stale) through white to blue (fresh), for percentages 0…100.
     static let freshnessPalette = "set palette defined (0 '#b2182b', 25 '#ef8a62', 50 '#f7f7f7', 75 '#67a9cf', 100 '#2166ac')"
     /// Light yellow through green to dark blue (viridis-like), for memory and objective values.

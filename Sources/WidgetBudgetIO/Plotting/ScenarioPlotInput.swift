@@ -1,11 +1,13 @@
 import WidgetBudgetKit
 
-/// What a scenario's figures are drawn from: a simulation result, and replication 1 re-run with
-/// every event for the render marks.
+/// What a scenario's figures are drawn from: a simulation result, and its worst replication re-run
+/// with every event for the render marks.
 public struct ScenarioPlotInput: Sendable {
     /// The scenario's result (any event level).
     public var result: SimulationResult
-    /// Replication 1 of the scenario over its first days, recorded with every event (renders
+    /// The replication shown (0-based): ``worstReplication(of:)``.
+    public var replication: Int
+    /// The shown replication over the scenario's first days, recorded with every event (renders
     /// included); `nil` when not made or when it did not match `result`.
     public var detail: SimulationResult?
     /// The day whose age curve is drawn, 0-based.
@@ -21,9 +23,10 @@ public struct ScenarioPlotInput: Sendable {
     public static let heatMapDays = 62
 
     /// Prepares the input: `ageDay` (1-based, `nil` for the default) is checked against the
-    /// scenario, and replication 1 is re-run with every event over the days the figures need.
+    /// scenario, and the worst replication is re-run with every event over the days the figures need.
     ///
-    /// The default day is ``worstDay(of:)``: the report is there to show what goes wrong.
+    /// The replication is ``worstReplication(of:)`` and the default day ``worstDay(of:replication:)``:
+    /// the report is there to show what goes wrong.
     /// - Throws: ``PlotError`` when `ageDay` is outside the scenario's days.
     public init(result: SimulationResult, ageDay: Int? = nil) throws {
         let days = result.calendar.days
@@ -32,19 +35,36 @@ public struct ScenarioPlotInput: Sendable {
                 "--day \(ageDay): the scenario '\(result.scenario.name)' has \(days) day\(days == 1 ? "" : "s") (use 1...\(days))")
         }
         self.result = result
-        self.ageDay = ageDay.map { $0 - 1 } ?? Self.worstDay(of: result)
+        replication = Self.worstReplication(of: result)
+        self.ageDay = ageDay.map { $0 - 1 } ?? Self.worstDay(of: result, replication: replication)
         slugs = GnuplotText.uniqueSlugs(result.scenario.widgets.map(\.name), fallbackPrefix: "widget-")
-        let hasReloadEvents = result.runs.first?.contains { !$0.events.isEmpty } ?? false
+        let hasReloadEvents = result.runs.indices.contains(replication) && result.runs[replication].contains { !$0.events.isEmpty }
         let detailDays = max(self.ageDay + 1, hasReloadEvents ? 1 : min(days, Self.budgetDays))
-        detail = Self.detailRun(of: result, days: detailDays)
+        detail = Self.detailRun(of: result, replication: replication, days: detailDays)
     }
 
-    /// The least fresh day of replication 1 (0-based), freshness averaged over the widgets; among
+    /// The replication where things go worst (0-based): the most days (over all widgets) on which
+    /// the budget ran out, then the least fresh; the first among equals.
+    public static func worstReplication(of result: SimulationResult) -> Int {
+        func score(_ runs: [WidgetRunResult]) -> (out: Int, fresh: Double) {
+            let days = runs.flatMap(\.days)
+            return (days.filter(\.wasExhausted).count, days.reduce(0) { $0 + $1.freshSeconds })
+        }
+        let scores = result.runs.map(score)
+        return scores.indices.min { a, b in
+            if scores[a].out != scores[b].out { return scores[a].out > scores[b].out }
+            if abs(scores[a].fresh - scores[b].fresh) > 1e-6 { return scores[a].fresh < scores[b].fresh }
+            return a < b
+        } ?? 0
+    }
+
+    /// The least fresh day (0-based) of `replication`, freshness averaged over the widgets; among
     /// equally fresh days the first after day 1, whose start (the widget just added, its budget
     /// full) is not what the widget lives with afterwards.
-    public static func worstDay(of result: SimulationResult) -> Int {
+    public static func worstDay(of result: SimulationResult, replication: Int = 0) -> Int {
         let days = result.calendar.days
-        guard let runs = result.runs.first, !runs.isEmpty else { return 0 }
+        guard result.runs.indices.contains(replication), !result.runs[replication].isEmpty else { return 0 }
+        let runs = result.runs[replication]
         return leastFresh(days: days) { d in runs.reduce(0) { $0 + $1.days[d].freshness } / Double(runs.count) }
     }
 
@@ -58,19 +78,19 @@ public struct ScenarioPlotInput: Sendable {
         } ?? 0
     }
 
-    /// Replication 1 re-run with every event over the first `days` days, or `nil` when its daily
+    /// `replication` re-run with every event over the first `days` days, or `nil` when its daily
     /// metrics differ from `result`'s (it then cannot stand for it).
     ///
     /// Every random draw depends only on the seed, the replication and the widget, and the engine
-    /// never looks past the moment it simulates, so the shorter run repeats replication 1's first
+    /// never looks past the moment it simulates, so the shorter run repeats the replication's first
     /// days; the check guards that promise rather than trusting it.
-    static func detailRun(of result: SimulationResult, days: Int) -> SimulationResult? {
+    static func detailRun(of result: SimulationResult, replication: Int, days: Int) -> SimulationResult? {
+        guard result.runs.indices.contains(replication) else { return nil }
         var scenario = result.scenario
         scenario.days = min(days, result.calendar.days)
-        scenario.replications = 1
-        let detail = Simulator.run(scenario, events: .all)
+        let detail = Simulator.run(scenario, onlyReplication: replication, events: .all)
         for (w, run) in detail.runs[0].enumerated() {
-            for (d, day) in run.days.enumerated() where !Self.same(day, result.runs[0][w].days[d]) { return nil }
+            for (d, day) in run.days.enumerated() where !Self.same(day, result.runs[replication][w].days[d]) { return nil }
         }
         return detail
     }
@@ -84,16 +104,16 @@ public struct ScenarioPlotInput: Sendable {
             && close(a.ageIntegral, b.ageIntegral)
     }
 
-    /// The reload events of replication 1, widget `w`, and how far they reach: from the main
-    /// result when it recorded them, else from the detail run.
+    /// The reload events of the shown replication, widget `w`, and how far they reach: from the
+    /// main result when it recorded them, else from the detail run.
     func reloadEvents(widget w: Int) -> (events: [EngineEvent], until: SimTime)? {
-        let main = result.runs[0][w].events
+        let main = result.runs[replication][w].events
         if !main.isEmpty { return (main, result.calendar.horizon) }
         if let detail { return (detail.runs[0][w].events.filter(\.kind.isReloadEvent), detail.calendar.horizon) }
         return nil
     }
 
-    /// The render events of replication 1, widget `w`, when the detail run covers `t`.
+    /// The render events of the shown replication, widget `w`, when the detail run covers `t`.
     func renderEvents(widget w: Int, through t: SimTime) -> [EngineEvent]? {
         guard let detail, detail.calendar.horizon >= t - 1e-6 else { return nil }
         return detail.runs[0][w].events.filter { $0.kind == .render }
@@ -104,8 +124,7 @@ public struct ScenarioPlotInput: Sendable {
 
     /// The time zone as shown on axes (`UTC` rather than Foundation's `GMT`).
     var timeZoneName: String {
-        let id = result.calendar.clock.timeZoneIdentifier
-        return id == "GMT" ? "UTC" : id
+        TimeAxis.zoneName(result.calendar.clock.timeZoneIdentifier)
     }
 
     /// A figure title: `scenario · widget: what` (the widget alone when it is named as the scenario).
@@ -114,9 +133,17 @@ public struct ScenarioPlotInput: Sendable {
         return (scenario == widget ? widget : "\(scenario) · \(widget)") + ": " + what
     }
 
-    /// "replication 1" or "replication 1 of 4".
+    /// The shown replication's runs, by widget.
+    var runs: [WidgetRunResult] { result.runs[replication] }
+
+    /// "replication 1", or "replication 3 of 4 (the worst: the budget ran out on 5 of its days)",
+    /// or "… (the worst: the least fresh)" when it never ran out.
     var replicationText: String {
-        result.scenario.replications == 1 ? "replication 1" : "replication 1 of \(result.scenario.replications)"
+        let count = result.scenario.replications
+        guard count > 1 else { return "replication 1" }
+        let out = runs.flatMap(\.days).filter(\.wasExhausted).count
+        let why = out > 0 ? "the budget ran out on \(out) of its widget-days" : "the least fresh"
+        return "replication \(replication + 1) of \(count) (the worst: \(why))"
     }
 
     /// Hours from `origin` to `t`, as written in data files.

@@ -71,6 +71,11 @@ enum TimeAxis {
         return weekdays[LocalClock.weekday(ofLocalDay: day)] + " \(dayOfMonth) " + months[month - 1]
     }
 
+    /// A time zone as shown to people: `UTC` rather than Foundation's `GMT` on Linux.
+    static func zoneName(_ identifier: String) -> String {
+        identifier == "GMT" ? "UTC" : identifier
+    }
+
     /// `Mon 5 Jan 2026` for the local date at `t`.
     static func dateLabel(_ t: SimTime, _ clock: LocalClock) -> String {
         let day = clock.localDay(t + 1e-6)

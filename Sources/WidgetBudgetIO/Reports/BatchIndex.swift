@@ -7,18 +7,20 @@ public enum BatchIndex {
         var md = "# WidgetBudget report\n\n"
         md += "The same report with SVG figures: [index.html](index.html). How to read it: docs/reading-a-report.md.\n\n"
         if let plotsSkipped { md += "> **Plots skipped.** \(escape(plotsSkipped)). The gnuplot scripts and data are in each folder.\n\n" }
-        md += "| scenario | widget | charged/day | budget | exhausted days | fresh | mean age | p95 age | kills |\n"
-        md += "|---|---|---:|---:|---:|---:|---:|---:|---:|\n"
+        md += "## Overview\n\n"
+        md += "| " + ReportWording.overviewColumns.joined(separator: " | ") + " |\n"
+        md += "|---|---|" + String(repeating: "---:|", count: ReportWording.overviewColumns.count - 2) + "\n"
         for entry in entries {
             guard let scenario = entry.scenario, entry.error == nil else {
-                md += "| \(escape(entry.name)) | **failed** | | | | | | | |\n"
+                md +=
+                    "| \(escape(entry.name)) | **failed: see below** |"
+                    + String(repeating: " |", count: ReportWording.overviewColumns.count - 2)
+                md += "\n"
                 continue
             }
             for s in entry.summaries {
                 md += "| [\(escape(scenario.name))](\(WebText.url([entry.folder, "summary.csv"]))) | \(escape(s.widget)) | "
-                md += NumberFormat.fixed(s.chargedPerDay, 1) + " | " + scenario.budget.dailyDescription + " | "
-                md += NumberFormat.fixed(s.exhaustedDayFraction * 100, 0) + "% | " + NumberFormat.fixed(s.freshness * 100, 1) + "% | "
-                md += NumberFormat.humanDuration(s.meanAge) + " | " + NumberFormat.humanDuration(s.p95Age) + " | \(s.kills) |\n"
+                md += ReportWording.overviewValues(s, budget: scenario.budget).joined(separator: " | ") + " |\n"
             }
         }
         let failed = entries.filter { $0.error != nil }
@@ -31,9 +33,7 @@ public enum BatchIndex {
             guard let scenario = entry.scenario, entry.error == nil else { continue }
             md += "### \(escape(scenario.name))\n\n"
             if !scenario.description.isEmpty { md += escape(scenario.description) + "\n\n" }
-            md +=
-                "- file: `\(entry.file)`; "
-                + "\(scenario.days) days × \(scenario.replications) replications; budget \(scenario.budget.dailyDescription)/day (\(scenario.budget.model.rawValue))\n"
+            md += "- file: `\(entry.file)` · " + escape(ReportWording.settings(scenario)) + "\n"
             for widget in scenario.widgets { md += "- \(escape(widget.name)): \(escape(widget.provider.summary))\n" }
             for note in entry.notes { md += "- note: \(escape(note))\n" }
             md += "\n"

@@ -60,7 +60,7 @@ public struct ReportSettings {
     /// Draws the figures (or skips them without gnuplot).
     public var renderer: PlotRenderer
     /// The day whose age curves are drawn (1-based); `nil` for each scenario's least fresh day in
-    /// replication 1. A day past a scenario's end shows its last day.
+    /// its worst replication. A day past a scenario's end shows its last day.
     public var ageDay: Int?
     /// Work to do in a scenario's folder before its figures are drawn, such as running the
     /// optimizer into `optimize/` (its `candidates.csv` and `pareto.csv` are then plotted and its
@@ -145,6 +145,7 @@ public enum BatchReport {
                     let drawn = entry.plots.filter(\.isDrawn).count
                     let failed = entry.plots.filter { if case .failed = $0.status { return true } else { return false } }.count
                     log("\(failed == 0 ? "ok  " : "FAIL")  \(scenario.name)  (\(file))  \(drawn) of \(entry.plots.count) plots drawn")
+                    for note in entry.notes { log("note  \(scenario.name): \(note)") }
                     for plot in entry.plots {
                         if case let .failed(message) = plot.status { log("plot  \(scenario.name)/\(plot.name): \(message)") }
                     }

@@ -46,27 +46,35 @@ public enum HTMLIndex {
 
     /// The table of every scenario's widgets, worst values marked.
     static func overview(_ entries: [BatchEntry]) -> String {
-        var html =
-            "<h2>Overview</h2>\n<table class=\"overview\">\n<thead><tr><th class=\"text\">scenario</th><th class=\"text\">widget</th>"
-        html += "<th>charged/day</th><th>budget</th><th>days out of budget</th><th>fresh</th><th>mean age</th><th>p95 age</th>"
-        html += "<th>views fresh</th><th>kills</th></tr></thead>\n<tbody>\n"
+        let columns = ReportWording.overviewColumns
+        var html = "<h2>Overview</h2>\n<div class=\"scroll\">\n<table class=\"overview\">\n<thead><tr>"
+        html += columns.prefix(2).map { "<th class=\"text\">\($0)</th>" }.joined() + columns.dropFirst(2).map { "<th>\($0)</th>" }.joined()
+        html += "</tr></thead>\n<tbody>\n"
         for (i, entry) in entries.enumerated() {
             let link = "<a href=\"#\(anchor(i))\">\(WebText.html(entry.name))</a>"
             guard let scenario = entry.scenario, entry.error == nil else {
-                html += "<tr><td class=\"text\">\(link)</td><td class=\"text bad\" colspan=\"9\">failed: see below</td></tr>\n"
+                html +=
+                    "<tr><td class=\"text\">\(link)</td><td class=\"text bad\" colspan=\"\(columns.count - 1)\">failed: see below</td></tr>\n"
                 continue
             }
             for s in entry.summaries {
-                html += "<tr><td class=\"text\">\(link)</td><td class=\"text\">\(WebText.html(s.widget))</td>"
-                html += "<td>\(NumberFormat.fixed(s.chargedPerDay, 1))</td><td>\(scenario.budget.dailyDescription)</td>"
-                html += cell(NumberFormat.fixed(s.exhaustedDayFraction * 100, 0) + "%", bad: s.exhaustedDayFraction > 0)
-                html += cell(NumberFormat.fixed(s.freshness * 100, 1) + "%", bad: s.freshness < 0.5, good: s.freshness >= 0.95)
-                html += "<td>\(NumberFormat.humanDuration(s.meanAge))</td><td>\(NumberFormat.humanDuration(s.p95Age))</td>"
-                html += s.viewFreshness.map { cell(NumberFormat.fixed($0 * 100, 1) + "%", bad: $0 < 0.5, good: $0 >= 0.95) } ?? "<td>–</td>"
-                html += cell(String(s.kills), bad: s.kills > 0) + "</tr>\n"
+                // Each cell names its column (`data-label`): on a phone the rows become cards.
+                let values = [link, WebText.html(s.widget)] + ReportWording.overviewValues(s, budget: scenario.budget)
+                let bad = [
+                    false, false, false, false, s.exhaustedDayFraction > 0, s.freshness < 0.5, false, false,
+                    (s.viewFreshness ?? 1) < 0.5, s.kills > 0,
+                ]
+                let good = [false, false, false, false, false, s.freshness >= 0.95, false, false, (s.viewFreshness ?? 0) >= 0.95, false]
+                html += "<tr>"
+                for (i, value) in values.enumerated() {
+                    let classes = (i < 2 ? ["text"] : []) + (bad[i] ? ["bad"] : good[i] ? ["good"] : [])
+                    let attribute = classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\""
+                    html += "<td\(attribute) data-label=\"\(columns[i])\">\(value)</td>"
+                }
+                html += "</tr>\n"
             }
         }
-        return html + "</tbody>\n</table>\n"
+        return html + "</tbody>\n</table>\n</div>\n"
     }
 
     static func cell(_ text: String, bad: Bool, good: Bool = false) -> String {
@@ -84,12 +92,7 @@ public enum HTMLIndex {
         }
         let folder = entry.folder
         if !scenario.description.isEmpty { html += "<p class=\"description\">\(WebText.html(scenario.description))</p>\n" }
-        html += "<p class=\"meta\">file <code>\(WebText.html(entry.file))</code> · \(scenario.days) day\(scenario.days == 1 ? "" : "s") × "
-        html +=
-            "\(scenario.replications) replication\(scenario.replications == 1 ? "" : "s") · budget \(scenario.budget.dailyDescription)/day "
-        html += "(\(scenario.budget.model.rawValue)) · memory limit \(NumberFormat.fixed(scenario.memory.limitMB, 0)) MB · "
-        html +=
-            "time zone \(WebText.html(scenario.timeZone.identifier == "GMT" ? "UTC" : scenario.timeZone.identifier)) · seed \(scenario.seed)"
+        html += "<p class=\"meta\">file <code>\(WebText.html(entry.file))</code> · " + WebText.html(ReportWording.settings(scenario))
         if !entry.dataFiles.isEmpty {
             html +=
                 " · data: "
@@ -120,7 +123,8 @@ public enum HTMLIndex {
 
     /// The per-widget summary table.
     static func summaryTable(_ summaries: [WidgetSummary], budget: BudgetSettings) -> String {
-        var html = "<table class=\"summary\">\n<thead><tr><th class=\"text\">widget</th><th>reloads/day</th><th>charged/day</th>"
+        var html =
+            "<div class=\"scroll\">\n<table class=\"summary\">\n<thead><tr><th class=\"text\">widget</th><th>reloads/day</th><th>charged/day</th>"
         html += "<th>days out of budget</th><th>renders/day</th><th>kills</th><th>peak MB</th><th>fresh</th><th>mean age</th>"
         html += "<th>p95 age</th><th>max age</th><th>views fresh</th></tr></thead>\n<tbody>\n"
         for s in summaries {
@@ -137,7 +141,7 @@ public enum HTMLIndex {
                 (s.viewFreshness.map { cell(NumberFormat.fixed($0 * 100, 1) + "%", bad: $0 < 0.5, good: $0 >= 0.95) } ?? "<td>–</td>")
                 + "</tr>\n"
         }
-        return html + "</tbody>\n</table>\n"
+        return html + "</tbody>\n</table>\n</div>\n"
     }
 
     /// A figure: the SVG image when drawn, otherwise why not; links to its files.
@@ -196,7 +200,18 @@ public enum HTMLIndex {
         .notice { background: #fff8e1; border-left: 4px solid #c9a227; padding: 8px 12px; }
         .placeholder { background: #fafafa; border: 1px dashed #c7c7cc; border-radius: 6px; padding: 18px; color: #3a3a3c; }
         .error { background: #fdecea; border-left: 4px solid #b3261e; padding: 10px 14px; color: #5f1d18; border-radius: 4px; }
-        .recommendation { background: #f2f7ff; border-left: 4px solid #0072b2; padding: 4px 16px; border-radius: 4px; }
+        .recommendation { background: #f2f7ff; border-left: 4px solid #0072b2; padding: 4px 16px; border-radius: 4px; overflow-x: auto; }
+        .recommendation td, .recommendation th { white-space: normal; }
+        .scroll { overflow-x: auto; }
+        @media (max-width: 600px) {
+          main { padding: 12px 8px 48px; }
+          section.scenario { padding: 12px; }
+          table.overview thead { display: none; }
+          table.overview, table.overview tbody, table.overview tr { display: block; }
+          table.overview tr { border-bottom: 2px solid #d2d2d7; padding: 4px 0; }
+          table.overview td { display: flex; justify-content: space-between; gap: 12px; border: none; padding: 2px 8px; white-space: normal; }
+          table.overview td::before { content: attr(data-label); color: #6e6e73; text-align: left; }
+        }
         footer { margin-top: 32px; font-size: 13px; color: #6e6e73; }
         """
 }

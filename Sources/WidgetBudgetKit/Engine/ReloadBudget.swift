@@ -5,17 +5,17 @@
 ///
 /// The plain methods take the local day from the clock; the `localDay:` variants take it from the
 /// caller (the log analysis knows each record's UTC offset rather than a time zone).
-public struct ReloadBudget: Sendable {
+package struct ReloadBudget: Sendable {
     /// The model.
-    public let model: BudgetModel
+    package let model: BudgetModel
     /// B, the daily budget.
-    public private(set) var daily: Int
+    package private(set) var daily: Int
     private let clock: LocalClock
     private let usesLocalDay: Bool
     private var rule: any BudgetRule
 
     /// Creates a full budget of `daily` reloads; `clock` finds local midnight for the plain methods.
-    public init(model: BudgetModel, daily: Int, clock: LocalClock = .utc()) {
+    package init(model: BudgetModel, daily: Int, clock: LocalClock = .utc()) {
         self.model = model
         self.daily = max(0, daily)
         self.clock = clock
@@ -27,51 +27,51 @@ public struct ReloadBudget: Sendable {
 
     /// True when a charged reload may run at `t`.
     @inline(__always)
-    public func isAvailable(at t: SimTime) -> Bool {
+    package func isAvailable(at t: SimTime) -> Bool {
         isAvailable(at: t, localDay: localDay(t))
     }
 
     /// True when a charged reload may run at `t`, on local day `localDay`.
     @inline(__always)
-    public func isAvailable(at t: SimTime, localDay: Int) -> Bool {
+    package func isAvailable(at t: SimTime, localDay: Int) -> Bool {
         daily > 0 && rule.isAvailable(at: t, localDay: localDay)
     }
 
     /// Spends one reload at `t` (the engine calls it only when ``isAvailable(at:)``).
     @inline(__always)
-    public mutating func charge(at t: SimTime) {
+    package mutating func charge(at t: SimTime) {
         charge(at: t, localDay: localDay(t))
     }
 
     /// Spends one reload at `t` on local day `localDay`, allowed or not (a device log may hold
     /// reloads a model would have refused; the balance then goes below zero).
     @inline(__always)
-    public mutating func charge(at t: SimTime, localDay: Int) {
+    package mutating func charge(at t: SimTime, localDay: Int) {
         guard daily > 0 else { return }
         rule.charge(at: t, localDay: localDay)
     }
 
     /// The earliest instant at or after `t` at which a charged reload may run again.
-    public func nextAvailable(after t: SimTime) -> SimTime {
+    package func nextAvailable(after t: SimTime) -> SimTime {
         nextAvailable(after: t, localDay: localDay(t), nextMidnight: clock.nextMidnight(after: t))
     }
 
     /// The earliest instant at or after `t` (on local day `localDay`) at which a charged reload may
     /// run again; `nextMidnight` is the first local midnight after `t` (used by `midnight` only).
-    public func nextAvailable(after t: SimTime, localDay: Int, nextMidnight: @autoclosure () -> SimTime) -> SimTime {
+    package func nextAvailable(after t: SimTime, localDay: Int, nextMidnight: @autoclosure () -> SimTime) -> SimTime {
         if isAvailable(at: t, localDay: localDay) { return t }
         guard daily > 0 else { return .infinity }
         return rule.nextRecovery(after: t, nextMidnight: nextMidnight)
     }
 
     /// Changes B to `daily` from `t` on, keeping what was spent (a learning period ending).
-    public mutating func setDaily(_ daily: Int, at t: SimTime) {
+    package mutating func setDaily(_ daily: Int, at t: SimTime) {
         self.daily = max(0, daily)
         rule.setDaily(max(1, daily), at: t)
     }
 
     /// Charged reloads still available at `t`.
-    public func left(at t: SimTime) -> Int {
+    package func left(at t: SimTime) -> Int {
         daily > 0 ? rule.left(at: t, localDay: localDay(t)) : 0
     }
 }

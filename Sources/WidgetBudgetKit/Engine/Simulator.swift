@@ -7,7 +7,13 @@ import Dispatch
 public enum Simulator {
     /// Runs `scenario`, recording events at `events` level.
     public static func run(_ scenario: Scenario, events: EventLevel = .none) -> SimulationResult {
-        run(scenario, replacing: nil, with: NeverProvider(), events: events)
+        run(scenario, replacing: nil, with: NeverProvider(), replications: 0..<scenario.replications, events: events)
+    }
+
+    /// Runs replication `replication` (0-based) of `scenario` alone: the result's only
+    /// replication is exactly that replication of a full run (for figures that show one).
+    package static func run(_ scenario: Scenario, onlyReplication replication: Int, events: EventLevel) -> SimulationResult {
+        run(scenario, replacing: nil, with: NeverProvider(), replications: replication..<(replication + 1), events: events)
     }
 
     /// Runs `scenario` with your own provider in place of the one the widget named `widget` declares:
@@ -20,8 +26,10 @@ public enum Simulator {
     /// ```
     ///
     /// - Parameters:
+    ///   - scenario: the scenario to run, with all its widgets and replications.
     ///   - widget: a widget's ``WidgetSpec/name`` (which defaults to its kind).
     ///   - provider: the logic to replay; each (replication, widget) run starts from this value.
+    ///   - events: which events each run records (``EventLevel``).
     /// - Throws: ``UnknownWidget`` when no widget of the scenario has that name.
     public static func run<P: ReplayProvider & Sendable>(
         _ scenario: Scenario, replacing widget: String, with provider: P, events: EventLevel = .none
@@ -29,18 +37,19 @@ public enum Simulator {
         guard let index = scenario.widgets.firstIndex(where: { $0.name == widget }) else {
             throw UnknownWidget(name: widget, available: scenario.widgets.map(\.name))
         }
-        return run(scenario, replacing: index, with: provider, events: events)
+        return run(scenario, replacing: index, with: provider, replications: 0..<scenario.replications, events: events)
     }
 
-    /// Runs every (replication, widget) pair in parallel; widget `replaced` (if any) replays `provider`.
+    /// Runs every (replication, widget) pair of `replications` in parallel; widget `replaced` (if
+    /// any) replays `provider`.
     private static func run<P: ReplayProvider & Sendable>(
-        _ scenario: Scenario, replacing replaced: Int?, with provider: P, events: EventLevel
+        _ scenario: Scenario, replacing replaced: Int?, with provider: P, replications: Range<Int>, events: EventLevel
     ) -> SimulationResult {
         let calendar = SimulationCalendar(scenario: scenario)
         let widgets = scenario.widgets.count
-        let jobs = scenario.replications * widgets
+        let jobs = replications.count * widgets
         let results = ParallelMap.map(count: jobs) { job -> WidgetRunResult in
-            let replication = job / widgets
+            let replication = replications.lowerBound + job / widgets
             let w = job % widgets
             let spec = scenario.widgets[w]
             let inputs = WidgetInputs(scenario: scenario, calendar: calendar, widgetIndex: w, replication: replication)
@@ -55,7 +64,7 @@ public enum Simulator {
             return simulate(spec.provider.makeProvider(clock: calendar.clock, horizon: calendar.horizon))
         }
         var runs: [[WidgetRunResult]] = []
-        for r in 0..<scenario.replications {
+        for r in 0..<replications.count {
             runs.append(Array(results[(r * widgets)..<((r + 1) * widgets)]))
         }
         return SimulationResult(scenario: scenario, calendar: calendar, runs: runs)

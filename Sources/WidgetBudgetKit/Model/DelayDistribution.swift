@@ -40,7 +40,7 @@ public enum DelayDistribution: Sendable, Equatable, Codable {
 
     /// Draws a value with a generator.
     @inline(__always)
-    public func draw(_ generator: inout SeededGenerator) -> Double {
+    package func draw(_ generator: inout SeededGenerator) -> Double {
         switch self {
         case let .constant(value): return value
         default: return value(unit: generator.unit())

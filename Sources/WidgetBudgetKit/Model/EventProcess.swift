@@ -56,7 +56,7 @@ public struct EventProcess: Sendable, Equatable, Codable {
     }
 
     /// Draws the process's events in `[0, horizon)`.
-    public func generate(horizon: Double, clock: LocalClock, generator: inout SeededGenerator) -> EventTimes {
+    package func generate(horizon: Double, clock: LocalClock, generator: inout SeededGenerator) -> EventTimes {
         var out: [SimTime] = []
         switch pattern {
         case .none:

@@ -4,11 +4,11 @@
 /// any B' ≥ B is the same run (every budget model grants at least as much with a larger B: the
 /// rolling window holds more reloads, the midnight allowance is larger, the token bucket is larger
 /// and refills faster), so the charge times do not depend on B. Whether B suffices is then a
-/// replay of those charge times through ``ReloadBudget``, and "B suffices" is monotone in B, so a
+/// replay of those charge times through the engine's `ReloadBudget`, and "B suffices" is monotone in B, so a
 /// binary search finds the smallest.
 public enum NeededBudget {
     /// The smallest B (at least 1) under which every charge in `chargeTimes` (ascending) finds
-    /// budget, replayed through the engine's own ``ReloadBudget``.
+    /// budget, replayed through the engine's own `ReloadBudget`.
     ///
     /// - Complexity: O(n log n) budget checks for n charges.
     public static func minimum(chargeTimes: [SimTime], model: BudgetModel, clock: LocalClock) -> Int {

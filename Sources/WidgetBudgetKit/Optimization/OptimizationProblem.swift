@@ -1,7 +1,7 @@
 /// An optimization ready to evaluate candidates: one widget of a scenario with its random inputs
 /// drawn once per replication.
 ///
-/// Every candidate is run against the same ``WidgetInputs`` (content changes, views, app reloads,
+/// Every candidate is run against the same inputs (content changes, views, app reloads,
 /// foreground sessions, delay seeds): common random numbers, so two candidates differ by their
 /// policy, not by their dice. Only the daily budget B is set by the evaluation.
 public struct OptimizationProblem: Sendable {

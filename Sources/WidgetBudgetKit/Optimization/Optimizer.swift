@@ -5,8 +5,11 @@ import Foundation
 public enum Optimizer {
     /// Evaluates the candidates of `problem` (the shard's part, for an exhaustive sweep).
     ///
-    /// - Parameter progress: called after each evaluation with the number done and the number
-    ///   planned (`nil` while a search does not know it), from any thread.
+    /// - Parameters:
+    ///   - problem: the scenario, the widget, the search space and the constraints.
+    ///   - shard: the part of an exhaustive sweep to evaluate (``Shard/whole`` for all of it).
+    ///   - progress: called after each evaluation with the number done and the number planned
+    ///     (`nil` while a search does not know it), from any thread.
     public static func run(
         _ problem: OptimizationProblem, shard: Shard = .whole,
         progress: (@Sendable (Int, Int?) -> Void)? = nil

@@ -4,11 +4,11 @@
 /// WidgetBudget's outputs byte-identical from run to run. Streams for different purposes are
 /// derived with ``SeededGenerator/init(seed:stream:)`` so that, for instance, the content changes a
 /// widget sees never depend on how many reloads its policy made.
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
+package struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var s0: UInt64, s1: UInt64, s2: UInt64, s3: UInt64
 
     /// Creates a generator from a 64-bit seed.
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         var sm = seed
         s0 = SeededGenerator.splitMix(&sm)
         s1 = SeededGenerator.splitMix(&sm)
@@ -18,7 +18,7 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
 
     /// Creates the generator of one named stream under a seed: `stream` lists the stream's
     /// coordinates (replication, widget, purpose, ...).
-    public init(seed: UInt64, stream: [UInt64]) {
+    package init(seed: UInt64, stream: [UInt64]) {
         var h = seed ^ 0x9E37_79B9_7F4A_7C15
         for part in stream { h = SeededGenerator.mix(h ^ SeededGenerator.mix(part &+ 0x632B_E59B_D9B4_E019)) }
         self.init(seed: h)
@@ -32,7 +32,7 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
 
     /// SplitMix64's finaliser: a good 64-bit hash.
     @inline(__always)
-    public static func mix(_ value: UInt64) -> UInt64 {
+    package static func mix(_ value: UInt64) -> UInt64 {
         var z = value
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
@@ -41,7 +41,7 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
 
     /// The next 64 random bits of the stream.
     @inline(__always)
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         let result = rotateLeft(s1 &* 5, 7) &* 9
         let t = s1 << 17
         s2 ^= s0
@@ -55,7 +55,7 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
 
     /// A uniform draw in `[0, 1)` with 53 random bits.
     @inline(__always)
-    public mutating func unit() -> Double {
+    package mutating func unit() -> Double {
         Double(next() >> 11) * 0x1.0p-53
     }
 
@@ -63,7 +63,7 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     /// Used where a draw must not depend on how many draws came before (render delays of entries
     /// that the engine may count without visiting).
     @inline(__always)
-    public static func hashUnit(seed: UInt64, _ a: UInt64, _ b: UInt64) -> Double {
+    package static func hashUnit(seed: UInt64, _ a: UInt64, _ b: UInt64) -> Double {
         let h = mix(seed ^ mix(a &* 0xD1B5_4A32_D192_ED03 ^ mix(b &+ 0x8CB9_2BA7_2F3D_8DD7)))
         return Double(h >> 11) * 0x1.0p-53
     }

@@ -1,0 +1,32 @@
+import WidgetBudgetKit
+
+/// The words `index.html` and `index.md` share, so the two pages never say different things.
+enum ReportWording {
+    /// The overview table's columns, in order.
+    static let overviewColumns = [
+        "scenario", "widget", "charged/day", "budget", "days out of budget", "fresh", "mean age", "p95 age", "views fresh", "kills",
+    ]
+
+    /// `1 day`, `3 days`.
+    static func count(_ n: Int, _ noun: String) -> String {
+        "\(n) \(noun)\(n == 1 ? "" : "s")"
+    }
+
+    /// The scenario's settings in one line: `3 days × 1 replication · budget 70/day (midnight) ·
+    /// memory limit 30 MB · time zone Europe/Paris · seed 7`.
+    static func settings(_ scenario: Scenario) -> String {
+        count(scenario.days, "day") + " × " + count(scenario.replications, "replication")
+            + " · budget \(scenario.budget.dailyDescription)/day (\(scenario.budget.model.rawValue))"
+            + " · memory limit \(NumberFormat.fixed(scenario.memory.limitMB, 0)) MB"
+            + " · time zone \(TimeAxis.zoneName(scenario.timeZone.identifier)) · seed \(scenario.seed)"
+    }
+
+    /// The overview's values for one widget, in ``overviewColumns`` order after scenario and widget.
+    static func overviewValues(_ s: WidgetSummary, budget: BudgetSettings) -> [String] {
+        [
+            NumberFormat.fixed(s.chargedPerDay, 1), budget.dailyDescription, NumberFormat.fixed(s.exhaustedDayFraction * 100, 0) + "%",
+            NumberFormat.fixed(s.freshness * 100, 1) + "%", NumberFormat.humanDuration(s.meanAge), NumberFormat.humanDuration(s.p95Age),
+            s.viewFreshness.map { NumberFormat.fixed($0 * 100, 1) + "%" } ?? "–", String(s.kills),
+        ]
+    }
+}
