@@ -284,7 +284,7 @@ struct ScenarioReader {
         return memory
     }
 
-    func readSystem(_ v: YAMLValue, horizon: Double) throws -> SystemSettings {
+    mutating func readSystem(_ v: YAMLValue, horizon: Double) throws -> SystemSettings {
         let m = try v.mapping(allowed: [
             "reload_delay", "render_delay", "app_reload_delay", "min_reload_interval", "low_power", "max_entries", "min_render_spacing",
             "launch_cooldown", "unseen_after", "location_changes",

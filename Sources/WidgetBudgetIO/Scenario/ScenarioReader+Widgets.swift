@@ -6,7 +6,7 @@ extension ScenarioReader {
 
     /// `widgets[].instances: N`: N copies of `widget`, named `NAME#1` … `NAME#N` (just `NAME` when N
     /// is 1), each with its own budget and random streams (they are separate widgets to the engine).
-    func readInstances(_ item: YAMLValue, _ widget: WidgetSpec) throws -> [WidgetSpec] {
+    mutating func readInstances(_ item: YAMLValue, _ widget: WidgetSpec) throws -> [WidgetSpec] {
         let m = try item.mapping(allowed: Self.widgetKeys)
         guard let node = m["instances"] else { return [widget] }
         let count = try positiveInt(node, max: Self.maxInstances)
@@ -43,7 +43,7 @@ extension ScenarioReader {
     }
 
     /// `app.sessions: {audio: <process + duration>, navigation: …}`: free like the foreground.
-    func readSessions(_ v: YAMLValue, horizon: Double) throws -> [AppActivity.Session] {
+    mutating func readSessions(_ v: YAMLValue, horizon: Double) throws -> [AppActivity.Session] {
         let m = try v.mapping(allowed: ["audio", "navigation"])
         return try ["audio", "navigation"].compactMap { m[$0] }.map { node in
             let (process, duration) = try readSessionStream(
@@ -56,7 +56,7 @@ extension ScenarioReader {
     }
 
     /// A stream of sessions: a process of starts plus an optional `duration` (a delay).
-    func readSessionStream(_ v: YAMLValue, horizon: Double, missing: String) throws -> (EventProcess, DelayDistribution?) {
+    mutating func readSessionStream(_ v: YAMLValue, horizon: Double, missing: String) throws -> (EventProcess, DelayDistribution?) {
         let m = try v.mapping(allowed: Self.processKeys + ["duration"])
         guard let process = try readPattern(m, horizon: horizon) else { throw v.error(missing) }
         return (process, try m["duration"].map(readDelay))
@@ -64,7 +64,7 @@ extension ScenarioReader {
 
     /// `app.pushes: {on_change: true | <process>, budget: {daily: N}}`; N is required (Apple
     /// publishes no number).
-    func readPushes(_ v: YAMLValue, widgets: [WidgetSpec], horizon: Double) throws -> AppActivity.Pushes {
+    mutating func readPushes(_ v: YAMLValue, widgets: [WidgetSpec], horizon: Double) throws -> AppActivity.Pushes {
         let m = try v.mapping(allowed: Self.processKeys + ["on_change", "budget"])
         let budgetNode = try m.require(
             "budget", hint: "pushes have their own budget and Apple publishes no number: give budget: {daily: N}")

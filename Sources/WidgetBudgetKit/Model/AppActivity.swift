@@ -70,7 +70,7 @@ public struct AppActivity: Sendable, Equatable, Codable {
 
     /// Widget pushes (`WidgetPushHandler`, OBSERVED #5): each delivered push reloads every widget
     /// like `reloadAllTimelines`; pushes over their own daily budget are dropped.
-    public struct Pushes: Sendable, Equatable {
+    public struct Pushes: Sendable, Equatable, Codable {
         /// When the server sends them.
         public var trigger: Trigger
         /// Pushes delivered in any trailing 24 hours, at most.
@@ -84,7 +84,7 @@ public struct AppActivity: Sendable, Equatable, Codable {
     }
 
     /// A stream of audio or navigation sessions.
-    public struct Session: Sendable, Equatable {
+    public struct Session: Sendable, Equatable, Codable {
         /// When sessions start.
         public var process: EventProcess
         /// How long each lasts.
