@@ -5,6 +5,9 @@ let package = Package(
     name: "WidgetBudget",
     products: [
         .library(name: "WidgetBudgetKit", targets: ["WidgetBudgetKit"]),
+        // Scenario YAML, CSV, traces and device logs, reports: for tools built on WidgetBudget and
+        // for the fuzz harnesses (Fuzz/).
+        .library(name: "WidgetBudgetIO", targets: ["WidgetBudgetIO"]),
         .executable(name: "widgetbudget", targets: ["widgetbudget"]),
     ],
     dependencies: [
