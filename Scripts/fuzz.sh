@@ -47,13 +47,13 @@ for harness in "${harnesses[@]}"; do
   mkdir -p "Fuzz/Findings/$harness"
   limit=(-max_total_time="$seconds")
   if [[ -n ${FUZZ_RUNS:-} ]]; then limit=(-runs="$FUZZ_RUNS"); fi
-  echo "== $harness (${FUZZ_RUNS:+$FUZZ_RUNS runs}${FUZZ_RUNS:-$seconds s})"
+  if [[ -n ${FUZZ_RUNS:-} ]]; then echo "== $harness ($FUZZ_RUNS runs)"; else echo "== $harness ($seconds s)"; fi
   log=Fuzz/Findings/$harness/last-run.log
   if ! "$bin/$harness" "Fuzz/Corpus/$harness" -dict="$dict" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 \
     -max_len=4096 -detect_leaks=1 -print_final_stats=1 -artifact_prefix="Fuzz/Findings/$harness/" >"$log" 2>&1; then
     echo "!! $harness found a problem: see $log and Fuzz/Findings/$harness/"
     status=1
   fi
-  grep -E '^stat::number_of_executed_units|^Done|ERROR' "$log" || true
+  grep -E '^stat::number_of_executed_units|^Done|ERROR|SUMMARY' "$log" || true
 done
 exit $status
