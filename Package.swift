@@ -8,7 +8,8 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .watchOS(.v9), .tvOS(.v16), .visionOS(.v1)],
     products: [
         .library(name: "WidgetBudgetKit", targets: ["WidgetBudgetKit"]),
-        // Scenario files, CSV, reports and plots around the library (links libcsv: not for iOS apps).
+        // Scenario YAML, CSV, traces and device logs, reports and plots around the library (links
+        // libcsv: not for iOS apps); for tools built on WidgetBudget and for the fuzz harnesses (Fuzz/).
         .library(name: "WidgetBudgetIO", targets: ["WidgetBudgetIO"]),
         .executable(name: "widgetbudget", targets: ["widgetbudget"]),
     ],

@@ -187,7 +187,10 @@ struct OptimizeCommandTests {
         #expect(process.terminationStatus == 130, "\(message)")
         #expect(message.contains("interrupted"))
         #expect(try Data(contentsOf: out.appendingPathComponent("candidates.csv")) == before)
+        // Only the manifest of what the tool wrote; no temporary file, no staging folder beside.
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasPrefix(".") }
-        #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
+        #expect(leftovers == [".widgetbudget-output"], "temporary files left: \(leftovers)")
+        let beside = try FileManager.default.contentsOfDirectory(atPath: out.deletingLastPathComponent().path)
+        #expect(!beside.contains { $0.hasPrefix(".\(out.lastPathComponent).widgetbudget-") }, "\(beside)")
     }
 }

@@ -54,7 +54,7 @@ struct ReportBatchTests {
             #expect(outcome.plotsSkipped?.contains("apt-get install gnuplot-nox") == true)
             #expect(log.filter { $0.hasPrefix("FAIL") }.count == 1)
             let reports = try FileManager.default.contentsOfDirectory(atPath: root + "/Reports").sorted()
-            #expect(reports == [".widgetbudget-reports", "clock", "index.html", "index.md", "news"])
+            #expect(reports == [".widgetbudget-output", "clock", "index.html", "index.md", "news"])
             // Without gnuplot every CSV, script and data file is there, no image.
             let clock = try FileManager.default.contentsOfDirectory(atPath: root + "/Reports/clock")
             for name in [

@@ -30,8 +30,8 @@ struct ReportPageTests {
         #expect(html.contains("clock &lt;script&gt;alert(1)&lt;/script&gt;"))
         #expect(html.contains("w &amp; &quot;quotes&quot;"))
         #expect(html.contains("A &lt;b&gt;bold&lt;/b&gt; claim"))
-        // Links are relative and percent-encoded, then HTML-escaped.
-        #expect(html.contains("<img src=\"clock%20%3Cscript%3Ealert%281%29%3C%2Fscript%3E/budget-w-0.svg\" width=\"960\" height=\"480\""))
+        // Links are relative, to the folder named safely after the scenario (FileName.safe).
+        #expect(html.contains("<img src=\"clock-script-alert-1-script/budget-w-0.svg\" width=\"960\" height=\"480\""))
         #expect(!html.contains("src=\"/"))
         #expect(!html.contains("http"))  // Self-contained: no external resource.
         #expect(html.contains("<style>"))
@@ -61,7 +61,7 @@ struct ReportPageTests {
 
     @Test func markdownEscapesTableBreakers() {
         let md = BatchIndex.markdown([Self.entry(name: "a|b")])
-        #expect(md.contains("[a\\|b](a%7Cb/summary.csv)"))
+        #expect(md.contains("[a\\|b](a-b/summary.csv)"))
         #expect(md.contains("A \\<b\\>bold\\</b\\> claim \\| with a pipe"))
     }
 

@@ -143,10 +143,10 @@ public final class OutputTransaction: @unchecked Sendable {
         }
     }
 
-    /// Removes the staging folder and staged extra files, stops child processes, releases the lock.
+    /// Removes the staging folder and staged extra files, releases the lock. (Child processes are
+    /// waited for by the renderer; ``abortAll()`` kills them on a signal.)
     func abort() {
         guard !finished else { return }
-        ChildProcesses.terminateAll()
         for extra in extras { system.remove(extra.temporary) }
         extras = []
         finish()
@@ -189,6 +189,7 @@ public final class OutputTransaction: @unchecked Sendable {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         let type = info.st_mode & S_IFMT
+        if type == S_IFDIR { throw FileWriteError(path: path, reason: "it is a directory") }
         if type != S_IFREG { throw FileWriteError(path: path, reason: "it is \(describe(type)), not a regular file") }
     }
 

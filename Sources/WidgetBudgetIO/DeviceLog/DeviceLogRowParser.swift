@@ -52,8 +52,10 @@ struct DeviceLogRowParser {
         if kindOfEvent == .change { record.predictable = try readContent(row) }
         guard kindOfEvent == .timeline else { return record }
         if entries >= 0, !row[entries].isEmpty {
-            guard let n = Int(row[entries]), n >= 0 else {
-                throw invalid(row, "entries", row[entries], "is not a whole number of entries", "write 0 or more, e.g. 12")
+            guard let n = Int(row[entries]), (0...ScenarioLoader.maxEntries).contains(n) else {
+                throw invalid(
+                    row, "entries", row[entries], "is not a whole number of entries",
+                    "write 0 to \(ScenarioLoader.maxEntries), e.g. 12 (docs/limits.md)")
             }
             record.entries = n
         }
@@ -64,9 +66,10 @@ struct DeviceLogRowParser {
         }
         record.policy = try readPolicy(row)
         if memory >= 0, !row[memory].isEmpty {
-            guard let mb = Double(row[memory]), mb.isFinite, mb >= 0 else {
+            guard let mb = Double(row[memory]), Bounds.checked(mb, in: Bounds.memoryMB) != nil else {
                 throw invalid(
-                    row, "memory_mb", row[memory], "is not a number of megabytes", "write e.g. 12.5 ('.' as the decimal separator)")
+                    row, "memory_mb", row[memory], "is not a number of megabytes",
+                    "write 0 to 1000000, e.g. 12.5 ('.' as the decimal separator)")
             }
             record.memoryMB = mb
         }

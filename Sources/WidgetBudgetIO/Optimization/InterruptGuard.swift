@@ -50,11 +50,11 @@ public enum InterruptGuard {
 
     /// Installs the guard with no clean-up of its own unless one is installed already: called by
     /// every command before any thread starts, so a signal always removes staged output.
-    public static func installIfNeeded() {
+    public static func installIfNeeded(onInterrupt: (@Sendable () -> Void)? = nil) {
         lock.lock()
         let done = installed
         lock.unlock()
-        if !done { install(onInterrupt: nil) }
+        if !done { install(onInterrupt: onInterrupt) }
     }
 
     /// Runs `body` with signals held off; a signal that came meanwhile ends the process after it.

@@ -11,11 +11,17 @@ import Foundation
 enum ChildProcesses {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var running: Set<Int32> = []
+    nonisolated(unsafe) private static var stopping = false
 
-    /// Records a started child.
+    /// Records a started child; one started after ``terminateAll()`` (the process is exiting) is
+    /// killed at once.
     static func started(_ pid: Int32) {
         lock.lock()
-        running.insert(pid)
+        if stopping {
+            kill(pid, SIGKILL)
+        } else {
+            running.insert(pid)
+        }
         lock.unlock()
     }
 
@@ -32,6 +38,7 @@ enum ChildProcesses {
         lock.lock()
         let all = running
         running = []
+        stopping = true
         lock.unlock()
         for pid in all { kill(pid, SIGKILL) }
     }

@@ -6,8 +6,8 @@ import WidgetBudgetKit
 /// the report.
 public enum FileName {
     /// A safe name for `name`: ASCII letters, digits, `-`, `_` and `.` (accents dropped, any
-    /// other run of characters one `-`), no leading dot or dash, at most ``Bounds/maxNameBytes``
-    /// bytes; `fallback` when nothing is left.
+    /// other run of characters one `-`), no leading, trailing or repeated dot or dash, at most
+    /// ``Bounds/maxNameBytes`` bytes; `fallback` when nothing is left.
     public static func safe(_ name: String, fallback: String = "scenario") -> String {
         var out = ""
         var pendingDash = false
@@ -16,9 +16,11 @@ public enum FileName {
                 ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_"
                 || scalar == "-" || scalar == "."
             if allowed {
-                if pendingDash && !out.isEmpty { out += "-" }
+                let joiner = scalar == "." || scalar == "-"
+                if pendingDash && !out.isEmpty && !(out.hasSuffix("-") || out.hasSuffix(".")) { out += "-" }
                 pendingDash = false
-                if out.isEmpty && (scalar == "." || scalar == "-") { continue }
+                // No leading dot or dash, and no run of them (`..` never appears).
+                if joiner && (out.isEmpty || out.hasSuffix("-") || out.hasSuffix(".")) { continue }
                 out.unicodeScalars.append(scalar)
             } else {
                 pendingDash = true

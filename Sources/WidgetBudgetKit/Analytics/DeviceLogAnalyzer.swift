@@ -297,11 +297,11 @@ enum NumberFormatting {
     static func duration(_ seconds: Double) -> String {
         if seconds >= 2 * Seconds.day { return oneDecimal(seconds / Seconds.day) + " days" }
         if seconds >= 2 * Seconds.hour { return oneDecimal(seconds / Seconds.hour) + " h" }
-        return String(Int((seconds / 60).rounded())) + " min"
+        return String(Bounds.saturatingInt((seconds / 60).rounded())) + " min"
     }
 
     static func oneDecimal(_ value: Double) -> String {
-        let tenths = Int((value * 10).rounded())
+        let tenths = Bounds.saturatingInt((value * 10).rounded())
         return String(tenths / 10) + "." + String(tenths % 10)
     }
 }

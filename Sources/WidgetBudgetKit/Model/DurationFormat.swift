@@ -17,6 +17,8 @@ public enum DurationFormat {
     /// A number without a trailing `.0`, at most 4 decimals.
     public static func number(_ value: Double) -> String {
         if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
+        // Beyond 1e14 the 4 decimals no longer fit an Int: Swift's own shortest form (`1e+300`).
+        if !value.isFinite || abs(value) >= 1e14 { return String(describing: value) }
         var text = String(format4(value))
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
@@ -26,7 +28,6 @@ public enum DurationFormat {
     private static func format4(_ value: Double) -> String {
         let scaled = (value * 10_000).rounded()
         let sign = scaled < 0 ? "-" : ""
-        if !scaled.isFinite || abs(scaled) >= 9e18 { return String(describing: value) }
         let magnitude = Int(abs(scaled))
         let fraction = magnitude % 10_000
         var fractionText = String(fraction)

@@ -1,0 +1,23 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// libFuzzer harnesses for WidgetBudget's readers. Build and run them with `Scripts/fuzz.sh`
+// (it passes `-sanitize=fuzzer,address` as one flag); see docs/fuzzing.md.
+let package = Package(
+    name: "WidgetBudgetFuzz",
+    dependencies: [.package(name: "WidgetBudget", path: "../")],
+    targets: [
+        .executableTarget(
+            name: "FuzzScenario",
+            dependencies: [
+                .product(name: "WidgetBudgetKit", package: "WidgetBudget"), .product(name: "WidgetBudgetIO", package: "WidgetBudget"),
+            ]),
+        .executableTarget(name: "FuzzCSV", dependencies: [.product(name: "WidgetBudgetIO", package: "WidgetBudget")]),
+        .executableTarget(name: "FuzzTrace", dependencies: [.product(name: "WidgetBudgetIO", package: "WidgetBudget")]),
+        .executableTarget(
+            name: "FuzzDeviceLog",
+            dependencies: [
+                .product(name: "WidgetBudgetKit", package: "WidgetBudget"), .product(name: "WidgetBudgetIO", package: "WidgetBudget"),
+            ]),
+    ]
+)

@@ -1,0 +1,34 @@
+import Foundation
+import WidgetBudgetIO
+import WidgetBudgetKit
+
+/// One fuzz input: scenario YAML through the loader, then (when it loads) a short simulation of
+/// at most one day and one replication. Any error is fine; a trap, a hang or a leak is a finding.
+/// Traces resolve in an empty folder, so the harness reads no file of the machine.
+func fuzzScenario(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    guard let bytes else { return 0 }
+    let text = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    guard
+        var scenario = try? ScenarioLoader.parse(yaml: text, file: "fuzz.yaml", baseDirectory: "/nonexistent-fuzz-folder").scenario
+    else { return 0 }
+    scenario.days = 1
+    scenario.replications = 1
+    _ = Simulator.run(scenario, events: .reloads)
+    return 0
+}
+
+/// The entry libFuzzer's driver object refers to.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func testOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt { fuzzScenario(bytes, count) }
+
+// SwiftPM links its own `main` into an executable, so libFuzzer's is not used: this one hands
+// the command line to libFuzzer's driver (-runs, -max_total_time, corpus folders…).
+@_silgen_name("LLVMFuzzerRunDriver")
+func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
+
+var arguments = CommandLine.argc
+var values = CommandLine.unsafeArgv
+exit(runFuzzerDriver(&arguments, &values) { bytes, count in fuzzScenario(bytes, count) })

@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+import WidgetBudgetTestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Output is all-or-nothing and only ever replaces what the tool wrote: names are data, not
+/// paths; devices, FIFOs, symlinks and foreign folders are refused; a concurrent run fails with one
+/// line; a signal removes the staging folder and stops gnuplot.
+@Suite("Output safety")
+struct OutputSafetyTests {
+    static let valid = BadInputTests.valid
+
+    static func folder(_ files: [String: String] = [:]) throws -> URL {
+        let folder = try CLIRunner.temporaryFolder()
+        for (name, text) in files {
+            let url = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return folder
+    }
+
+    static func expectOneLineFailure(_ out: CLIRunner.Output, _ fragments: [String]) {
+        #expect(out.status != 0)
+        #expect(out.stderr.split(separator: "\n").count == 1, "expected one line, got: \(out.stderr)")
+        for f in fragments { #expect(out.stderr.contains(f), "'\(f)' not in: \(out.stderr)") }
+    }
+
+    @Test func aNameWithANulNeverOverwritesAFile() throws {
+        let folder = try Self.folder([
+            "s.yaml": Self.valid.replacingOccurrences(of: "name: t", with: "name: \"README.md\\0\""), "Reports/README.md": "keep me\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = try CLIRunner.run(["simulate", "s.yaml"], in: folder)
+        Self.expectOneLineFailure(out, ["Reports/README.md", "not a folder"])
+        #expect(try String(contentsOf: folder.appendingPathComponent("Reports/README.md"), encoding: .utf8) == "keep me\n")
+    }
+
+    @Test func aNameWithSeparatorsStaysInsideReports() throws {
+        let folder = try Self.folder(["s.yaml": Self.valid.replacingOccurrences(of: "name: t", with: "name: \"../../-evil/..\\u0001name\"")]
+        )
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = try CLIRunner.run(["simulate", "s.yaml"], in: folder)
+        #expect(out.status == 0, "\(out.stderr)")
+        let made = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Reports").path)
+        #expect(made == ["evil-name"])
+    }
+
+    @Test func aNamelessDotFileDoesNotTrap() throws {
+        let folder = try Self.folder([".hidden.yaml": Self.valid.replacingOccurrences(of: "name: t\n", with: "")])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = try CLIRunner.run(["simulate", ".hidden.yaml"], in: folder)
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Reports/hidden/summary.csv").path))
+    }
+
+    @Test func aScenarioNamedLikeAForeignFolderIsRefused() throws {
+        let folder = try Self.folder([
+            "Scenarios/a.yaml": Self.valid.replacingOccurrences(of: "name: t", with: "name: Sources"), "Sources/main.swift": "print(1)\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let before = try Snapshot(folder)
+        let out = try CLIRunner.run(["report", "Scenarios", "--out", "."], in: folder)
+        #expect(out.status != 0)
+        #expect(out.stderr.contains("Sources: it was not written by widgetbudget"), "\(out.stderr)")
+        #expect(try Snapshot(folder) == before)
+    }
+
+    @Test func devicesFIFOsAndSymlinksAreRefused() throws {
+        let folder = try Self.folder(["s.yaml": Self.valid])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(mkfifo(folder.appendingPathComponent("fifo").path, 0o644) == 0)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("real"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link").path, withDestinationPath: "real")
+        let before = try Snapshot(folder)
+        Self.expectOneLineFailure(try CLIRunner.run(["simulate", "s.yaml", "--out", "/dev/null"], in: folder), ["/dev/null", "a device"])
+        Self.expectOneLineFailure(try CLIRunner.run(["simulate", "s.yaml", "--out", "fifo"], in: folder), ["fifo", "a FIFO"])
+        Self.expectOneLineFailure(try CLIRunner.run(["simulate", "s.yaml", "--out", "link"], in: folder), ["link", "symbolic link"])
+        Self.expectOneLineFailure(
+            try CLIRunner.run(["export-log", "s.yaml", "--out", "/dev/null"], in: folder), ["/dev/null", "a device"])
+        Self.expectOneLineFailure(try CLIRunner.run(["export-log", "s.yaml", "--out", "fifo"], in: folder), ["fifo", "a FIFO"])
+        #expect(try Snapshot(folder) == before)
+        var info = stat()
+        #expect(lstat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+    }
+
+    @Test func aConcurrentRunIntoTheSameFolderFailsWithOneLine() throws {
+        let folder = try Self.folder(["s.yaml": Self.valid])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let lock = open(folder.appendingPathComponent(".out.widgetbudget-lock").path, O_RDWR | O_CREAT, 0o644)
+        #expect(flock(lock, LOCK_EX | LOCK_NB) == 0)
+        let out = try CLIRunner.run(["simulate", "s.yaml", "--out", "out"], in: folder)
+        close(lock)
+        Self.expectOneLineFailure(out, ["another widgetbudget run is writing there"])
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+        #expect(try CLIRunner.run(["simulate", "s.yaml", "--out", "out"], in: folder).status == 0)
+    }
+
+    @Test func aStaleStagingFolderIsRemovedOnlyWithItsMarker() throws {
+        let folder = try Self.folder([
+            "s.yaml": Self.valid, ".out.widgetbudget-staging-999999/.widgetbudget-staging": "999999\n",
+            ".out.widgetbudget-staging-999999/summary.csv": "half\n", ".out.widgetbudget-staging-888888/mine.txt": "not ours\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try CLIRunner.run(["simulate", "s.yaml", "--out", "out"], in: folder).status == 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(names == [".out.widgetbudget-staging-888888", "out", "s.yaml"])
+    }
+
+    @Test func foreignFilesInTheOutputFolderAreKeptAndStaleOwnFilesRemoved() throws {
+        let folder = try Self.folder(["s.yaml": Self.valid])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try CLIRunner.run(["simulate", "s.yaml", "--out", "out"], in: folder).status == 0)
+        try "mine\n".write(to: folder.appendingPathComponent("out/notes.txt"), atomically: true, encoding: .utf8)
+        #expect(try CLIRunner.run(["simulate", "s.yaml", "--out", "out", "--events", "none"], in: folder).status == 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out").path).sorted()
+        #expect(names == [".widgetbudget-output", "days.csv", "notes.txt", "summary.csv"])
+    }
+
+    /// A gnuplot that records its process id and hangs: SIGTERM during `report` must remove the
+    /// staging folder, keep the earlier report, and kill gnuplot.
+    @Test func aSignalRemovesTheStagingAndStopsGnuplot() throws {
+        let folder = try Self.folder(["Scenarios/a.yaml": Self.valid])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let gnuplot = folder.appendingPathComponent("slow-gnuplot").path
+        try "#!/bin/sh\necho $$ >> \(folder.path)/pids\nexec sleep 60\n".write(toFile: gnuplot, atomically: true, encoding: .utf8)
+        chmod(gnuplot, 0o755)
+        #expect(try CLIRunner.run(["report", "Scenarios", "--out", "out", "--gnuplot", "/bin/true"], in: folder).status != 0)
+        let before = try Snapshot(folder.appendingPathComponent("out"))
+        let process = Process()
+        process.executableURL = CLIRunner.executable
+        process.arguments = ["report", "Scenarios", "--out", "out", "--gnuplot", gnuplot]
+        process.currentDirectoryURL = folder
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let pids = folder.appendingPathComponent("pids").path
+        for _ in 0..<600 where !FileManager.default.fileExists(atPath: pids) { usleep(50_000) }
+        #expect(FileManager.default.fileExists(atPath: pids))
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(!names.contains { $0.contains("widgetbudget-staging") || $0.contains("widgetbudget-lock") }, "\(names)")
+        #expect(try Snapshot(folder.appendingPathComponent("out")) == before)
+        usleep(200_000)
+        let children = (try String(contentsOfFile: pids, encoding: .utf8)).split(separator: "\n").compactMap { Int32($0) }
+        for pid in children {
+            // Gone, or a zombie waiting for a container's init to reap it.
+            let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.split(separator: ")").last?.split(
+                separator: " "
+            ).first
+            #expect(kill(pid, 0) != 0 || state == "Z", "gnuplot \(pid) still runs (\(state ?? "?"))")
+        }
+    }
+
+    @Test func reportDoesNotSayOkWhenPlotsFailed() throws {
+        let folder = try Self.folder(["Scenarios/a.yaml": Self.valid])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = try CLIRunner.run(["report", "Scenarios", "--out", "out", "--gnuplot", "/bin/true"], in: folder)
+        #expect(out.status != 0)
+        #expect(out.stdout.contains("FAIL  t"), "\(out.stdout)")
+        #expect(!out.stdout.contains("ok    t"), "\(out.stdout)")
+    }
+}
