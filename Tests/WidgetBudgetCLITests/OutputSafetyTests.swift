@@ -34,8 +34,14 @@ struct OutputSafetyTests {
             "s.yaml": Self.valid.replacingOccurrences(of: "name: t", with: "name: \"README.md\\0\""), "Reports/README.md": "keep me\n",
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
+        // simulate's own folder is `<name>-simulation`: the NUL is dropped and the file is untouched.
         let out = try CLIRunner.run(["simulate", "s.yaml"], in: folder)
-        Self.expectOneLineFailure(out, ["Reports/README.md", "not a folder"])
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(try String(contentsOf: folder.appendingPathComponent("Reports/README.md"), encoding: .utf8) == "keep me\n")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Reports/README.md-simulation/summary.csv").path))
+        // Told to write a folder where that file is, it refuses with one line and keeps the file.
+        let into = try CLIRunner.run(["simulate", "s.yaml", "--out", "Reports/README.md"], in: folder)
+        Self.expectOneLineFailure(into, ["Reports/README.md", "not a folder"])
         #expect(try String(contentsOf: folder.appendingPathComponent("Reports/README.md"), encoding: .utf8) == "keep me\n")
     }
 
@@ -46,7 +52,7 @@ struct OutputSafetyTests {
         let out = try CLIRunner.run(["simulate", "s.yaml"], in: folder)
         #expect(out.status == 0, "\(out.stderr)")
         let made = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Reports").path)
-        #expect(made == ["evil-name"])
+        #expect(made == ["evil-name-simulation"])
     }
 
     @Test func aNamelessDotFileDoesNotTrap() throws {
@@ -54,7 +60,7 @@ struct OutputSafetyTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = try CLIRunner.run(["simulate", ".hidden.yaml"], in: folder)
         #expect(out.status == 0, "\(out.stderr)")
-        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Reports/hidden/summary.csv").path))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Reports/hidden-simulation/summary.csv").path))
     }
 
     @Test func aScenarioNamedLikeAForeignFolderIsRefused() throws {

@@ -22,6 +22,7 @@ public enum AtomicFile {
     /// Writes `data` to `path` atomically through the given system calls (tests make some fail).
     static func write(_ data: Data, to path: String, using system: FileSystemCalls) throws {
         guard !path.isEmpty else { throw FileWriteError(path: path, reason: "the path is empty") }
+        ChildProcesses.parkIfStopping()
         try OutputTransaction.checkFileDestination(path)
         let url = URL(fileURLWithPath: path)
         let name = url.lastPathComponent

@@ -103,6 +103,8 @@ public struct PlotRenderer: Sendable {
         case let .found(executable):
             statuses = ParallelMap.map(count: specs.count) { i in draw(specs[i], executable: executable, staging: staging) }
         }
+        // On a signal the children were killed and the output is being removed: move nothing.
+        ChildProcesses.parkIfStopping()
         var outcomes: [PlotOutcome] = []
         for (spec, status) in zip(specs, statuses) {
             var files = spec.data.map(\.name) + [spec.script.fileName]

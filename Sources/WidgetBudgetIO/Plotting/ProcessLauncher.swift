@@ -46,9 +46,11 @@ struct ProcessLauncher: Sendable {
         process.standardOutput = FileHandle.nullDevice
         let errors = Pipe()
         process.standardError = errors
+        ChildProcesses.willStart()
         do {
             try process.run()
         } catch {
+            ChildProcesses.started(nil)
             throw LaunchFailure(reason: "cannot run \(executable): \((error as NSError).localizedDescription)")
         }
         let pid = process.processIdentifier
