@@ -34,6 +34,24 @@ public struct ScheduleSpace: Sendable, Equatable {
     /// The number of schedules, |afters|^segments.
     public var count: Double { Double(afters.count).rawPower(segments.count) }
 
+    /// Why `segments` do not cover every day exactly once (each every day of the week, end to end,
+    /// 24 hours in all), or `nil` when they do.
+    public static func coverageProblem(_ segments: [TimeWindow]) -> String? {
+        if segments.isEmpty { return "needs at least one segment" }
+        if let w = segments.first(where: { $0.weekdays != TimeWindow.everyDay }) {
+            return "segment \(w) applies on some days only: every segment of a schedule applies every day"
+        }
+        let sorted = segments.sorted { $0.start < $1.start }
+        for (i, w) in sorted.enumerated() {
+            let next = sorted[(i + 1) % sorted.count]
+            if w.end.truncatingRemainder(dividingBy: Seconds.day) != next.start {
+                return "segment \(w) does not end where the next one (\(next)) starts: the segments must cover the day"
+            }
+        }
+        let total = sorted.reduce(0.0) { $0 + ($1.end > $1.start ? $1.end - $1.start : $1.end + Seconds.day - $1.start) }
+        return total == Seconds.day ? nil : "the segments cover \(DurationFormat.string(total)), not the day's 24h"
+    }
+
     /// Every schedule, as option indices per segment, in lexicographic order (small spaces only).
     public var allChoices: [[Int]] {
         segments.reduce([[]]) { partial, _ in partial.flatMap { c in afters.indices.map { c + [$0] } } }

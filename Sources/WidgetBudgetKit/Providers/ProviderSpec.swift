@@ -6,7 +6,7 @@ public enum ProviderSpec: Sendable, Equatable {
     case untilFull(UntilFullProvider)
     /// `type: windows`: per window a fixed provider.
     case windows([WindowedPolicy])
-    /// A time-of-day schedule (the optimizer's `optimize.schedule`): per segment a fixed provider,
+    /// `type: schedule`: a time-of-day schedule, per segment a fixed provider,
     /// its policy clipped at the next segment start (``ScheduleProvider``).
     case schedule([WindowedPolicy])
     /// `type: never`.

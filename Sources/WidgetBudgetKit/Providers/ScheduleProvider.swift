@@ -1,5 +1,5 @@
 /// A provider with one ``FixedProvider`` per time-of-day segment, every segment starting with a
-/// reload (the optimizer's time-of-day schedule, `optimize.schedule`).
+/// reload (`type: schedule`; what the optimizer's schedule search recommends).
 ///
 /// At a reload inside segment s it returns segment s's timeline, with the policy clipped at the
 /// next segment start N: `.after(t)` becomes `.after(min(t, N))`, `.never` ("no reload until the
