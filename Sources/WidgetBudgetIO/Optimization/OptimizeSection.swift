@@ -224,7 +224,7 @@ public enum OptimizeSection {
     private static func currentFirstOffset(_ provider: ProviderSpec) -> Double {
         switch provider {
         case let .fixed(p): return p.firstOffset
-        case let .windows(list): return list.first?.provider.firstOffset ?? 0
+        case let .windows(list), let .schedule(list): return list.first?.provider.firstOffset ?? 0
         default: return 0
         }
     }

@@ -336,7 +336,7 @@ struct ScenarioReader {
         return widget
     }
 
-    static let providerTypes = ["fixed", "until-full", "windows", "never"]
+    static let providerTypes = ["fixed", "until-full", "windows", "schedule", "never"]
     static let fixedKeys = ["type", "entries", "spacing", "first_offset", "align", "policy"]
 
     func readProvider(_ v: YAMLValue) throws -> ProviderSpec {
@@ -344,8 +344,9 @@ struct ScenarioReader {
             if v.scalarText == "never" { return .never }
             throw v.error("expected a mapping with a `type`", hint: "e.g. {type: fixed, entries: 12, spacing: 5m, policy: at-end}")
         }
-        let typeNode = try (try v.mapping(allowed: Self.fixedKeys + ["level", "rate_per_hour", "full", "on_change", "windows"])).require(
-            "type")
+        let typeNode = try
+            (try v.mapping(allowed: Self.fixedKeys + ["level", "rate_per_hour", "full", "on_change", "windows", "segments"])).require(
+                "type")
         let type = try typeNode.string()
         switch type {
         case "fixed":
@@ -376,17 +377,14 @@ struct ScenarioReader {
             }
             return .untilFull(provider)
         case "windows":
-            let m = try v.mapping(allowed: ["type", "windows"])
-            let list = try m.require("windows", hint: "a list of {during: \"weekdays 09:30-16:00\", entries: …, spacing: …, policy: …}")
-                .list()
-            if list.isEmpty { throw m["windows"]!.error("needs at least one window") }
-            return .windows(
-                try list.map { item in
-                    let wm = try item.mapping(allowed: Self.fixedKeys.filter { $0 != "type" } + ["during"])
-                    let during = try readWindows(try wm.require("during", hint: "e.g. \"weekdays 09:30-16:00\""))
-                    guard during.count == 1 else { throw wm["during"]!.error("give one window per item") }
-                    return WindowedPolicy(window: during[0], provider: try readFixed(wm))
-                })
+            return .windows(try readWindowedPolicies(v, key: "windows"))
+        case "schedule":
+            let list = try readWindowedPolicies(v, key: "segments")
+            if let problem = ScheduleSpace.coverageProblem(list.map(\.window)) {
+                throw try v.mapping(allowed: ["type", "segments"])["segments"]!.error(
+                    problem, hint: "e.g. segments \"07:00-23:00\" and \"23:00-07:00\"")
+            }
+            return .schedule(list)
         case "never":
             _ = try v.mapping(allowed: ["type"])
             return .never
@@ -394,6 +392,19 @@ struct ScenarioReader {
             throw typeNode.error(
                 "unknown provider type '\(type)'",
                 hint: NearestName.hint(type, among: Self.providerTypes))
+        }
+    }
+
+    /// The items of a `windows` or `schedule` provider: `{during: "…", <fixed provider keys>}`.
+    func readWindowedPolicies(_ v: YAMLValue, key: String) throws -> [WindowedPolicy] {
+        let m = try v.mapping(allowed: ["type", key])
+        let list = try m.require(key, hint: "a list of {during: \"weekdays 09:30-16:00\", entries: …, spacing: …, policy: …}").list()
+        if list.isEmpty { throw m[key]!.error("needs at least one window") }
+        return try list.map { item in
+            let wm = try item.mapping(allowed: Self.fixedKeys.filter { $0 != "type" } + ["during"])
+            let during = try readWindows(try wm.require("during", hint: "e.g. \"weekdays 09:30-16:00\""))
+            guard during.count == 1 else { throw wm["during"]!.error("give one window per item") }
+            return WindowedPolicy(window: during[0], provider: try readFixed(wm))
         }
     }
 

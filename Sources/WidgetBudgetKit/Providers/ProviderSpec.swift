@@ -6,6 +6,9 @@ public enum ProviderSpec: Sendable, Equatable, Codable {
     case untilFull(UntilFullProvider)
     /// `type: windows`: per window a fixed provider.
     case windows([WindowedPolicy])
+    /// `type: schedule`: a time-of-day schedule, per segment a fixed provider,
+    /// its policy clipped at the next segment start (``ScheduleProvider``).
+    case schedule([WindowedPolicy])
     /// `type: never`.
     case never
 
@@ -16,7 +19,7 @@ public enum ProviderSpec: Sendable, Equatable, Codable {
         case let .untilFull(p):
             let step = p.ratePerHour * p.spacing / Seconds.hour
             return step > 0 ? min(Int.max - 1, Bounds.saturatingInt(((p.full - min(p.level, p.full)) / step).rounded(.up))) + 1 : 1
-        case let .windows(list): return list.map(\.provider.entries).max() ?? 1
+        case let .windows(list), let .schedule(list): return list.map(\.provider.entries).max() ?? 1
         case .never: return 1
         }
     }
@@ -31,6 +34,9 @@ public enum ProviderSpec: Sendable, Equatable, Codable {
         case let .windows(list):
             return "windows: " + list.map { "\($0.window): \(FixedProviderDescription.describe($0.provider))" }.joined(separator: "; ")
                 + "; outside: one entry, after next window"
+        case let .schedule(list):
+            return "schedule: " + list.map { "\($0.window): \(FixedProviderDescription.describe($0.provider))" }.joined(separator: "; ")
+                + "; every segment starts with a reload"
         case .never: return "never: one entry, app reloads only"
         }
     }
@@ -42,6 +48,8 @@ public enum ProviderSpec: Sendable, Equatable, Codable {
         case let .untilFull(p): return .untilFull(p)
         case let .windows(list):
             return .windows(WindowsProvider(windows: list.map { ($0.window, $0.provider) }, clock: clock, horizon: horizon))
+        case let .schedule(list):
+            return .schedule(ScheduleProvider(segments: list.map { ($0.window, $0.provider) }, clock: clock, horizon: horizon))
         case .never: return .never(NeverProvider())
         }
     }
@@ -66,6 +74,7 @@ public enum BuiltInProvider: ReplayProvider, Sendable {
     case fixed(FixedProvider)
     case untilFull(UntilFullProvider)
     case windows(WindowsProvider)
+    case schedule(ScheduleProvider)
     case never(NeverProvider)
 
     /// Fills `timeline` for a reload at `context.now` (see ``ReplayProvider``).
@@ -79,6 +88,9 @@ public enum BuiltInProvider: ReplayProvider, Sendable {
         case var .windows(p):
             p.getTimeline(in: context, into: &timeline)
             self = .windows(p)
+        case var .schedule(p):
+            p.getTimeline(in: context, into: &timeline)
+            self = .schedule(p)
         case var .never(p):
             p.getTimeline(in: context, into: &timeline)
         }

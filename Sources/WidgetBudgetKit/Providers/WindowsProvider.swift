@@ -21,7 +21,11 @@ public struct WindowsProvider: ReplayProvider, Sendable {
             return
         }
         timeline.entries.append(ReplayEntry(date: context.now))
-        let next = intervals.compactMap { $0.nextStart(after: context.now) }.min()
-        timeline.policy = next.map { .after($0) } ?? .never
+        timeline.policy = nextWindowStart(after: context.now).map { .after($0) } ?? .never
+    }
+
+    /// The first window start strictly after `t`, or `nil`.
+    func nextWindowStart(after t: SimTime) -> SimTime? {
+        intervals.compactMap { $0.nextStart(after: t) }.min()
     }
 }

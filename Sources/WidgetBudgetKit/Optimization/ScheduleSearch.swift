@@ -1,0 +1,181 @@
+/// The search over time-of-day schedules: a marginal allocation of reloads across segments, then a
+/// local search with full evaluations.
+///
+/// A schedule picks one option per segment (option 0 reloads most, the last least), so there are
+/// ∏ |options| schedules, too many to sweep. Every segment starts with a reload, so the segments
+/// are nearly independent, coupled by one daily budget: the problem is a separable resource
+/// allocation, solved by the marginal-allocation (Lagrangian) method.
+///
+/// 1. **Curves.** From the cheapest schedule (every segment on its last option), change one
+///    segment at a time to each of its options: the change in loss and in reloads a day is that
+///    segment's curve.
+/// 2. **Allocation.** Keep each curve's lower convex hull (the options some Lagrange multiplier
+///    on reloads would pick) and take the hull steps in order of loss saved per extra reload, the
+///    most efficient first: every prefix of that order is the Lagrangian solution for some
+///    budget. Every prefix is evaluated as a whole schedule; the best feasible one is kept.
+/// 3. **Local search.** From it, evaluate every schedule that changes one segment to any option,
+///    or moves two segments one option each (reloads moved from one segment to another under a
+///    binding budget); move to the best if it is better, until none is (at most `maxRounds`).
+///    This corrects what separability and convexity got wrong.
+///
+/// Better means: feasible first, then lower loss, then fewer reloads a day, then the choice's
+/// lexicographic order, so the search is deterministic whatever order a batch is evaluated in.
+public enum ScheduleSearch {
+    /// A schedule's evaluation as the search needs it.
+    public struct Score: Sendable, Equatable {
+        /// The objective's loss (lower is better).
+        public var loss: Double
+        /// Charged reloads a day.
+        public var reloadsPerDay: Double
+        /// Meets the constraints.
+        public var feasible: Bool
+
+        /// Creates a score.
+        public init(loss: Double, reloadsPerDay: Double, feasible: Bool) {
+            self.loss = loss
+            self.reloadsPerDay = reloadsPerDay
+            self.feasible = feasible
+        }
+    }
+
+    /// What the search found.
+    public struct Result: Sendable {
+        /// The best schedule evaluated (an option index per segment).
+        public var best: [Int]
+        /// Its score.
+        public var score: Score
+        /// Every schedule evaluated, in the order evaluated.
+        public var evaluated: [[Int]]
+    }
+
+    /// Searches schedules of `optionCounts[s]` options in segment s; `evaluate` scores a batch of
+    /// schedules (in any order or in parallel: results are matched by position).
+    public static func run(optionCounts: [Int], maxRounds: Int = 8, evaluate: ([[Int]]) -> [Score]) -> Result {
+        withoutActuallyEscaping(evaluate) { evaluate in
+            search(optionCounts: optionCounts, maxRounds: maxRounds, memo: Memo(evaluate: evaluate))
+        }
+    }
+
+    private static func search(optionCounts: [Int], maxRounds: Int, memo start: Memo) -> Result {
+        var memo = start
+        let base = optionCounts.map { $0 - 1 }
+        memo.score([base])
+        let path = allocationPath(base: base, curves: curves(base: base, optionCounts: optionCounts, memo: &memo))
+        var best = memo.best(of: path, scores: memo.score(path))
+        for _ in 0..<maxRounds {
+            let moves = neighbours(of: best, optionCounts: optionCounts)
+            let next = memo.best(of: [best] + moves, scores: memo.score([best] + moves))
+            if next == best { break }
+            best = next
+        }
+        return Result(best: best, score: memo.cache[best]!, evaluated: memo.order)
+    }
+
+    /// Segment s's curve: for every option, the change in (reloads a day, loss) from `base`.
+    static func curves(base: [Int], optionCounts: [Int], memo: inout Memo) -> [[(cost: Double, loss: Double)]] {
+        let singles = optionCounts.indices.flatMap { s in
+            (0..<optionCounts[s]).map { k -> [Int] in
+                var c = base
+                c[s] = k
+                return c
+            }
+        }
+        let scores = memo.score(singles)
+        let b = memo.cache[base]!
+        var out: [[(cost: Double, loss: Double)]] = []
+        var i = 0
+        for count in optionCounts {
+            out.append(scores[i..<(i + count)].map { ($0.reloadsPerDay - b.reloadsPerDay, $0.loss - b.loss) })
+            i += count
+        }
+        return out
+    }
+
+    /// The schedules of the marginal allocation, from `base` on, one hull step at a time.
+    static func allocationPath(base: [Int], curves: [[(cost: Double, loss: Double)]]) -> [[Int]] {
+        var steps: [(efficiency: Double, segment: Int, order: Int, option: Int)] = []
+        for (s, curve) in curves.enumerated() {
+            for (order, step) in hullSteps(curve, from: base[s]).enumerated() {
+                steps.append((step.efficiency, s, order, step.option))
+            }
+        }
+        steps.sort { ($0.efficiency, -$0.segment, -$0.order) > ($1.efficiency, -$1.segment, -$1.order) }
+        var current = base
+        var path = [base]
+        for step in steps {
+            current[step.segment] = step.option
+            path.append(current)
+        }
+        return path
+    }
+
+    /// The lower convex hull of a curve from option `start`: each step's option and its loss saved
+    /// per extra reload, decreasing.
+    static func hullSteps(_ curve: [(cost: Double, loss: Double)], from start: Int) -> [(option: Int, efficiency: Double)] {
+        var steps: [(option: Int, efficiency: Double)] = []
+        var at = start
+        while true {
+            var next: (option: Int, efficiency: Double)?
+            for k in curve.indices where curve[k].cost > curve[at].cost && curve[k].loss < curve[at].loss {
+                let e = (curve[at].loss - curve[k].loss) / (curve[k].cost - curve[at].cost)
+                if next == nil || e > next!.efficiency { next = (k, e) }
+            }
+            guard let step = next else { return steps }
+            steps.append(step)
+            at = step.option
+        }
+    }
+
+    /// Every schedule one segment away (any option), or two segments one option each away.
+    static func neighbours(of c: [Int], optionCounts: [Int]) -> [[Int]] {
+        var out: [[Int]] = []
+        for s in c.indices {
+            for k in 0..<optionCounts[s] where k != c[s] {
+                var n = c
+                n[s] = k
+                out.append(n)
+            }
+        }
+        for s in c.indices {
+            for t in c.indices where t > s {
+                for (ds, dt) in [(-1, -1), (-1, 1), (1, -1), (1, 1)] {
+                    var n = c
+                    n[s] += ds
+                    n[t] += dt
+                    if optionCounts.indices.allSatisfy({ n[$0] >= 0 && n[$0] < optionCounts[$0] }) { out.append(n) }
+                }
+            }
+        }
+        return out
+    }
+
+    /// Scores evaluated once each, and the order of "better".
+    struct Memo {
+        let evaluate: ([[Int]]) -> [Score]
+        var cache: [[Int]: Score] = [:]
+        var order: [[Int]] = []
+
+        @discardableResult
+        mutating func score(_ choices: [[Int]]) -> [Score] {
+            var fresh: [[Int]] = []
+            for c in choices where cache[c] == nil && !fresh.contains(c) { fresh.append(c) }
+            if !fresh.isEmpty {
+                for (c, s) in zip(fresh, evaluate(fresh)) { cache[c] = s }
+                order += fresh
+            }
+            return choices.map { cache[$0]! }
+        }
+
+        func best(of choices: [[Int]], scores: [Score]) -> [Int] {
+            zip(choices, scores).min { ScheduleSearch.isBetter($0.1, $0.0, than: $1.1, $1.0) }!.0
+        }
+    }
+
+    /// The order the search ranks by: feasible, lower loss, fewer reloads, lexicographic choice.
+    public static func isBetter(_ a: Score, _ ca: [Int], than b: Score, _ cb: [Int]) -> Bool {
+        if a.feasible != b.feasible { return a.feasible }
+        if a.loss != b.loss { return a.loss < b.loss }
+        if a.reloadsPerDay != b.reloadsPerDay { return a.reloadsPerDay < b.reloadsPerDay }
+        return ca.lexicographicallyPrecedes(cb)
+    }
+}
