@@ -9,7 +9,9 @@ struct CompletionTests {
     @Test func anUnknownObjectiveIsAUsageErrorListingTheValues() throws {
         let out = try CLIRunner.run(["optimize", "Scenarios/clock-minute-entries.yaml", "--objective", "mean-ages"])
         #expect(out.status == 64)
-        #expect(out.stderr.contains("Please provide one of 'mean-age', 'p95-age', 'view-freshness', 'freshness' or 'view-age'"), "\(out.stderr)")
+        #expect(
+            out.stderr.contains("Please provide one of 'mean-age', 'p95-age', 'view-freshness', 'freshness' or 'view-age'"), "\(out.stderr)"
+        )
     }
 
     @Test func zshCompletionKnowsValuesFilesAndFolders() throws {

@@ -38,9 +38,9 @@ public struct WidgetSummary: Sendable, Equatable, Codable {
     public var p95Age: Double
     /// Largest age, seconds.
     public var maxAge: Double
-    /// Fraction of views that saw fresh content (`nil` without views).
     /// Mean age of the content at the user's views, seconds (`view-age`); `nil` without views.
     public var viewAge: Double?
+    /// Fraction of views that saw fresh content (`nil` without views).
     public var viewFreshness: Double?
     /// 95 % half-widths across replications (`nil` with one replication).
     public var freshnessCI: Double?

@@ -4,14 +4,18 @@ public struct MidnightBudget: BudgetRule {
     private var currentDay = Int.min
     private var usedToday = 0
 
+    /// A full budget of `daily` (> 0) reloads.
     public init(daily: Int) { self.daily = daily }
 
+    /// Whether the rule needs the local calendar day of each instant.
     public static var usesLocalDay: Bool { true }
 
+    /// True when a charged reload may run at `t`.
     public func isAvailable(at t: SimTime, localDay: Int) -> Bool {
         localDay != currentDay || usedToday < daily
     }
 
+    /// Spends one reload at `t`.
     public mutating func charge(at t: SimTime, localDay: Int) {
         if localDay != currentDay {
             currentDay = localDay
@@ -20,14 +24,18 @@ public struct MidnightBudget: BudgetRule {
         usedToday += 1
     }
 
+    /// Changes B to `daily` from `t` on, keeping what was spent.
     public mutating func setDaily(_ daily: Int, at t: SimTime) { self.daily = daily }
 
+    /// The instant after `t` at which a charged reload may run again.
     public func nextRecovery(after t: SimTime, nextMidnight: () -> SimTime) -> SimTime { nextMidnight() }
 
+    /// Charged reloads still available at `t`.
     public func left(at t: SimTime, localDay: Int) -> Int {
         localDay == currentDay ? daily - usedToday : daily
     }
 
+    /// The instants in `[from, until]` at which the budget left may change without a charge.
     public static func recoveryInstants(charges: [SimTime], clock: LocalClock, from: SimTime, until: SimTime) -> [SimTime] {
         var instants: [SimTime] = []
         var t = clock.nextMidnight(after: from)

@@ -16,19 +16,23 @@ public struct RollingWindowBudget: BudgetRule {
     private var head = 0
     private var latest = -SimTime.infinity
 
+    /// A full budget of `daily` (> 0) reloads.
     public init(daily: Int) {
         self.daily = daily
         times.reserveCapacity(Swift.min(daily, 64))
     }
 
+    /// Whether the rule needs the local calendar day of each instant.
     public static var usesLocalDay: Bool { false }
 
     private var count: Int { times.count - head }
 
+    /// True when a charged reload may run at `t`.
     public func isAvailable(at t: SimTime, localDay: Int) -> Bool {
         count < daily || times[head] + Seconds.day <= t
     }
 
+    /// Spends one reload at `t`.
     public mutating func charge(at t: SimTime, localDay: Int) {
         times.append(t)
         latest = Swift.max(latest, t)
@@ -46,16 +50,19 @@ public struct RollingWindowBudget: BudgetRule {
         if count > daily { head += count - daily }
     }
 
+    /// The instant after `t` at which a charged reload may run again.
     public func nextRecovery(after t: SimTime, nextMidnight: () -> SimTime) -> SimTime {
         times[head] + Seconds.day
     }
 
+    /// Charged reloads still available at `t`.
     public func left(at t: SimTime, localDay: Int) -> Int {
         var used = 0
         for i in head..<times.count where times[i] + Seconds.day > t { used += 1 }
         return daily - used
     }
 
+    /// The instants in `[from, until]` at which the budget left may change without a charge.
     public static func recoveryInstants(charges: [SimTime], clock: LocalClock, from: SimTime, until: SimTime) -> [SimTime] {
         charges.map { $0 + Seconds.day }.filter { $0 >= from && $0 <= until }
     }

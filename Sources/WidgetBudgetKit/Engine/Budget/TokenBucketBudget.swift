@@ -5,11 +5,13 @@ public struct TokenBucketBudget: BudgetRule {
     private var tokens: Double
     private var lastRefill: SimTime = 0
 
+    /// A full budget of `daily` (> 0) reloads.
     public init(daily: Int) {
         self.daily = daily
         tokens = Double(daily)
     }
 
+    /// Whether the rule needs the local calendar day of each instant.
     public static var usesLocalDay: Bool { false }
 
     private var refillRate: Double { Double(daily) / Seconds.day }
@@ -18,8 +20,10 @@ public struct TokenBucketBudget: BudgetRule {
         Swift.min(Double(daily), tokens + (t - lastRefill) * refillRate)
     }
 
+    /// True when a charged reload may run at `t`.
     public func isAvailable(at t: SimTime, localDay: Int) -> Bool { tokens(at: t) >= 1 - 1e-9 }
 
+    /// Spends one reload at `t`.
     public mutating func charge(at t: SimTime, localDay: Int) {
         tokens = tokens(at: t) - 1
         lastRefill = t
@@ -32,10 +36,12 @@ public struct TokenBucketBudget: BudgetRule {
         self.daily = daily
     }
 
+    /// The instant after `t` at which a charged reload may run again.
     public func nextRecovery(after t: SimTime, nextMidnight: () -> SimTime) -> SimTime {
         t + (1 - tokens(at: t)) / refillRate
     }
 
+    /// Charged reloads still available at `t`.
     public func left(at t: SimTime, localDay: Int) -> Int { Int((tokens(at: t) + 1e-9).rounded(.down)) }
 
     /// A one-minute grid: the bucket refills continuously.
