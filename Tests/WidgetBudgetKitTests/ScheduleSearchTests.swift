@@ -68,4 +68,17 @@ struct ScheduleSearchTests {
         #expect(searched >= exhaustive * 0.99)
         #expect(found.evaluations.count < sweep.count)
     }
+
+    /// docs/optimizer.md's library example, verbatim, on the small simulated case.
+    @Test("the docs' schedule example runs and describes one interval per segment")
+    func docsExample() {
+        let (problem, _) = Self.smallCase(seed: 1)
+        let space = ScheduleSpace(
+            segments: ["07:00-09:00", "09:00-17:00", "17:00-23:00", "23:00-07:00"].map { TimeWindow($0)! },
+            afters: [300, 600, 900, 1_200, 1_800, 2_700, 3_600, 5_400, 7_200, 10_800, 14_400, 21_600, 28_800, nil])  // nil: never
+        let found = problem.searchSchedules(space)  // an OptimizationProblem, as for any candidate
+        print(space.describe(found.result.best))  // 07:00-09:00 after 10m; 09:00-17:00 after 1h; …
+        #expect(found.result.best.count == 4)
+        #expect(space.describe(found.result.best).components(separatedBy: "; ").count == 4)
+    }
 }
