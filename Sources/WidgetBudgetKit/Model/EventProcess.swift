@@ -47,41 +47,13 @@ public struct EventProcess: Sendable, Equatable {
         }
     }
 
-    /// Draws the process's events in `[0, horizon)`.
+    /// Draws the process's events in `[0, horizon)` (all of `EventStream`'s, as one list).
     public func generate(horizon: Double, clock: LocalClock, generator: inout SeededGenerator) -> EventTimes {
+        var stream = EventStream(self, horizon: horizon, clock: clock, generator: generator)
         var out: [SimTime] = []
-        switch pattern {
-        case .none:
-            break
-        case let .every(period, offset):
-            // Align to the local wall clock so that "every 1m" lands on whole minutes.
-            let wall0 = clock.wallSeconds(0)
-            var k = ((wall0 - offset) / period).rounded(.up)
-            out.reserveCapacity(Int(horizon / period) + 1)
-            while true {
-                let t = clock.simTime(wall: k * period + offset)
-                if t >= horizon { break }
-                // Wall times skipped by a daylight-saving jump all map to the instant after the gap:
-                // keep one event there.
-                if t >= 0 && t > (out.last ?? -.infinity) { out.append(t) }
-                k += 1
-            }
-        case let .poisson(perHour):
-            guard perHour > 0 else { break }
-            let mean = Seconds.hour / perHour
-            var t = 0.0
-            while true {
-                t += -mean * log1pNegative(generator.unit())
-                if t >= horizon { break }
-                out.append(t)
-            }
-        case let .times(list):
-            out = list.filter { $0 >= 0 && $0 < horizon }.sorted()
-        }
-        if !during.isEmpty && !out.isEmpty {
-            let active = IntervalSet(windows: during, clock: clock, from: 0, to: horizon)
-            out = out.filter { active.contains($0) }
-        }
+        if case let .every(period, _) = pattern, horizon / period < 1e8 { out.reserveCapacity(Int(horizon / period) + 1) }
+        while let t = stream.next() { out.append(t) }
+        generator = stream.generator
         return EventTimes(out)
     }
 }

@@ -16,6 +16,11 @@ public struct LocalClock: Sendable {
     /// `offsets[i]` is the UTC offset in seconds before `transitions[i]`; the last one after all.
     private let offsets: [Double]
 
+    /// The largest change of UTC offset at any transition, in seconds (0 without transitions).
+    public var largestShift: Double {
+        zip(offsets, offsets.dropFirst()).reduce(0) { max($0, abs($1.1 - $1.0)) }
+    }
+
     /// Creates a clock for a start instant and time zone, valid over `horizon` seconds (and a week
     /// beyond, so windows can look ahead).
     public init(start: Date, timeZone: TimeZone, horizon: Double) {
