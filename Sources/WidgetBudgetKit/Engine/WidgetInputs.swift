@@ -14,7 +14,7 @@ public struct AppRequest: Sendable, Equatable {
 /// same changes, views and app activity (common random numbers).
 public struct WidgetInputs: Sendable {
     /// Predictable content changes.
-    public var predictable: EventTimes
+    public var predictable: ContentChanges
     /// Unpredictable content changes.
     public var unpredictable: EventTimes
     /// When the user looks.
@@ -47,7 +47,7 @@ public struct WidgetInputs: Sendable {
         }
         let widget = scenario.widgets[widgetIndex]
         var g = stream(.predictable, widget: widgetIndex)
-        predictable = widget.predictable.generate(horizon: horizon, clock: clock, generator: &g)
+        predictable = ContentChanges(widget.predictable, horizon: horizon, clock: clock, generator: &g)
         unpredictable = changes(of: widgetIndex)
         g = stream(.views, widget: widgetIndex)
         views = widget.views.generate(horizon: horizon, clock: clock, generator: &g)
