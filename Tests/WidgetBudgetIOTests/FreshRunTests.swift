@@ -85,8 +85,10 @@ struct FreshRunTests {
             let day = Simulator.run(clock, events: events).day(0)
             #expect(day.renders == 61 * 23 + 37)
             #expect(day.reloads == 24)
-            #expect(day.freshSeconds == 86_400 - 23 * 32 - 2)
-            #expect(day.ageIntegral == 23 * 32 * 32 / 2 + 2 * 2 / 2)
+            let stale: Double = 23 * 32 + 2
+            let ageIntegral: Double = 23 * (32 * 32 / 2) + 2 * 2 / 2
+            #expect(day.freshSeconds == 86_400 - stale)
+            #expect(day.ageIntegral == ageIntegral)
             #expect(day.maxAge == 32)
         }
     }

@@ -390,13 +390,24 @@ struct ScenarioReader {
 
     static let processKeys = ["every", "offset", "poisson", "at", "trace", "during"]
 
-    /// A process on its own (content, views): `none`, or a mapping of the process keys.
+    /// A process on its own (content, views): `none`, a mapping of the process keys, or a list of
+    /// those whose events are merged (rates that differ by time of day).
     func readProcess(_ v: YAMLValue, horizon: Double) throws -> EventProcess {
         if let text = v.scalarText, text == "none" { return .none }
+        if v.isSequence { return try readProcessList(v) { try readProcess($0, horizon: horizon) } }
         guard let process = try readPattern(try v.mapping(allowed: Self.processKeys), horizon: horizon) else {
             throw v.error("give one of every, poisson, at, trace, or write none", hint: "e.g. {every: 1m} or {poisson: {per_hour: 2}}")
         }
         return process
+    }
+
+    /// A list of processes, each read by `item`, merged into one (a list of one is that process).
+    func readProcessList(_ v: YAMLValue, item: (YAMLValue) throws -> EventProcess) throws -> EventProcess {
+        let items = v.list()
+        if items.isEmpty { throw v.error("an empty list of processes", hint: "write none, or give at least one process") }
+        for i in items where i.isSequence { throw i.error("a list of processes cannot hold another list") }
+        let processes = try items.map(item)
+        return processes.count == 1 ? processes[0] : EventProcess(.merged(processes))
     }
 
     /// The process written in `m` (a mapping already checked for its keys, which may hold others
@@ -450,6 +461,28 @@ struct ScenarioReader {
 
     // MARK: App
 
+    /// Foreground sessions: a process with an optional `duration`, or a list of them (merged; the
+    /// duration, given on any item, must be the same wherever it is given).
+    func readForeground(_ f: YAMLValue, horizon: Double, into app: inout AppActivity) throws {
+        var duration: (value: DelayDistribution, node: YAMLValue)?
+        func item(_ v: YAMLValue) throws -> EventProcess {
+            let fm = try v.mapping(allowed: Self.processKeys + ["duration"])
+            guard let process = try readPattern(fm, horizon: horizon) else {
+                throw v.error("say when foreground sessions start, e.g. {poisson: {per_hour: 0.3}, duration: 2m}, or write none")
+            }
+            if let d = fm["duration"] {
+                let value = try readDelay(d)
+                if let earlier = duration, earlier.value != value {
+                    throw d.error("foreground sessions have one duration; this differs from line \(earlier.node.line ?? 0)")
+                }
+                duration = (value, d)
+            }
+            return process
+        }
+        app.foreground = f.isSequence ? try readProcessList(f, item: item) : try item(f)
+        if let duration { app.foregroundDuration = duration.value }
+    }
+
     func readApp(_ v: YAMLValue, widgets: [WidgetSpec], horizon: Double) throws -> AppActivity {
         let m = try v.mapping(allowed: ["reloads", "foreground", "intents"])
         var app = AppActivity()
@@ -495,12 +528,7 @@ struct ScenarioReader {
             }
         }
         if let f = m["foreground"], f.scalarText != "none" {
-            let fm = try f.mapping(allowed: Self.processKeys + ["duration"])
-            guard let process = try readPattern(fm, horizon: horizon) else {
-                throw f.error("say when foreground sessions start, e.g. {poisson: {per_hour: 0.3}, duration: 2m}, or write none")
-            }
-            app.foreground = process
-            if let d = fm["duration"] { app.foregroundDuration = try readDelay(d) }
+            try readForeground(f, horizon: horizon, into: &app)
         }
         if let i = m["intents"] {
             for item in i.list() {

@@ -1,10 +1,12 @@
 /// When something happens: content changes, user views, app reloads, foreground sessions.
 ///
 /// In scenario files: `none`, `{every: 1m, offset: 0s}`, `{poisson: {per_hour: 2}}`,
-/// `{at: [1h, 3h30m]}` or `{trace: file.csv}`, any of them with `during: "07:00-23:00"`.
+/// `{at: [1h, 3h30m]}` or `{trace: file.csv}`, any of them with `during: "07:00-23:00"`, or a list
+/// of those whose events are merged, so that rates can differ by time of day:
+/// `[{poisson: {per_hour: 20}, during: "07:00-09:00"}, {poisson: {per_hour: 1}, during: "09:00-17:00"}]`.
 public struct EventProcess: Sendable, Equatable {
     /// The shape of the process.
-    public enum Pattern: Sendable, Equatable {
+    public indirect enum Pattern: Sendable, Equatable {
         /// Never happens.
         case none
         /// Regularly, every `period` seconds, at local wall-clock multiples of the period plus
@@ -14,6 +16,10 @@ public struct EventProcess: Sendable, Equatable {
         case poisson(perHour: Double)
         /// At given instants (seconds from the start): from `at:` or a trace file.
         case times([SimTime])
+        /// The events of every process in the list, merged in time order (an instant that two
+        /// processes both produce happens twice). Item `k` draws from its own random stream, so
+        /// adding an item never shifts the others' events.
+        case merged([EventProcess])
     }
 
     /// The shape of the process.
@@ -34,6 +40,7 @@ public struct EventProcess: Sendable, Equatable {
     public var isNone: Bool {
         if case .none = pattern { return true }
         if case let .times(list) = pattern { return list.isEmpty }
+        if case let .merged(items) = pattern { return items.allSatisfy(\.isNone) }
         return false
     }
 
@@ -44,6 +51,7 @@ public struct EventProcess: Sendable, Equatable {
         case let .every(period, _): return horizon / period
         case let .poisson(perHour): return horizon / Seconds.hour * perHour
         case let .times(list): return Double(list.count)
+        case let .merged(items): return items.reduce(0) { $0 + $1.expectedCount(horizon: horizon) }
         }
     }
 

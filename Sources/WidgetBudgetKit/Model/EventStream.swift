@@ -9,6 +9,8 @@ public struct EventStream: IteratorProtocol, Sendable {
         case ticks(PeriodicTicks, next: Double?)
         case poisson(mean: Double, t: Double)
         case list([SimTime], next: Int)
+        /// A list of processes: each item's stream and its next event, merged in time order.
+        case merged([EventStream], heads: [SimTime?])
     }
 
     private var source: Source
@@ -32,6 +34,15 @@ public struct EventStream: IteratorProtocol, Sendable {
             source = perHour > 0 ? .poisson(mean: Seconds.hour / perHour, t: 0) : .empty
         case let .times(list):
             source = .list(list.filter { $0 >= 0 && $0 < horizon }.sorted(), next: 0)
+        case let .merged(items):
+            // Item k draws from its own stream, derived from one draw of the generator.
+            let base = self.generator.next()
+            var streams = items.enumerated().map { k, item in
+                EventStream(item, horizon: horizon, clock: clock, generator: SeededGenerator(seed: base, stream: [UInt64(k)]))
+            }
+            var heads: [SimTime?] = []
+            for k in streams.indices { heads.append(streams[k].next()) }
+            source = .merged(streams, heads: heads)
         }
         active = process.during.isEmpty ? nil : IntervalSet(windows: process.during, clock: clock, from: 0, to: horizon)
     }
@@ -85,6 +96,16 @@ public struct EventStream: IteratorProtocol, Sendable {
             guard next < times.count else { return nil }
             source = .list(times, next: next + 1)
             return times[next]
+        case .merged(var streams, var heads):
+            var first = -1
+            for k in heads.indices {
+                if let t = heads[k], first < 0 || t < heads[first]! { first = k }
+            }
+            guard first >= 0, let t = heads[first] else { return nil }
+            source = .empty  // Not holding a second reference while the arrays change.
+            heads[first] = streams[first].next()
+            source = .merged(streams, heads: heads)
+            return t
         }
     }
 }
