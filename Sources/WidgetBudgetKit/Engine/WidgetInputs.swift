@@ -17,8 +17,11 @@ public struct WidgetInputs: Sendable {
     public var predictable: ContentChanges
     /// Unpredictable content changes.
     public var unpredictable: EventTimes
-    /// When the user looks.
-    public var views: EventTimes
+    /// When the user looks, drawn as the run reaches them (a copy of the stream replays the same
+    /// views: the optimizer's candidates share one).
+    public var viewStream: EventStream
+    /// When the user looks, as a list.
+    public var views: EventTimes { EventTimes(Array(IteratorSequence(viewStream))) }
     /// App reload requests reaching this widget, ascending.
     public var appRequests: [AppRequest]
     /// App Intent taps on this widget.
@@ -49,8 +52,7 @@ public struct WidgetInputs: Sendable {
         var g = stream(.predictable, widget: widgetIndex)
         predictable = ContentChanges(widget.predictable, horizon: horizon, clock: clock, generator: &g)
         unpredictable = changes(of: widgetIndex)
-        g = stream(.views, widget: widgetIndex)
-        views = widget.views.generate(horizon: horizon, clock: clock, generator: &g)
+        viewStream = EventStream(widget.views, horizon: horizon, clock: clock, generator: stream(.views, widget: widgetIndex))
 
         // App reloads: drawn per stream (not per widget), so reloadAll hits every widget at once.
         var requests: [AppRequest] = []

@@ -72,7 +72,9 @@ public struct WidgetSimulation<Provider: ReplayProvider> {
     private var lastGrant: SimTime = -.infinity
     private var appCursor = 0
     private var intentCursor = 0
-    private var viewCursor = 0
+    /// The views still to come, and the next one (`+infinity` after the last).
+    private var views: EventStream
+    private var viewNext: SimTime
     private var reloadDelays: SeededGenerator
 
     /// Prepares a run of `provider` against `inputs`.
@@ -94,6 +96,8 @@ public struct WidgetSimulation<Provider: ReplayProvider> {
         simpleRenderTimes = system.renderDelay.isConstant && inputs.lowPower.isEmpty
         freshRuns = !bulkRenders && simpleRenderTimes && level != .all
         predictable = ChangeCursor(inputs.predictable)
+        views = inputs.viewStream
+        viewNext = views.next() ?? .infinity
         constantRenderDelay = system.renderDelay.mean
         budget = ReloadBudget(model: budgetModel, daily: inputs.dailyBudget, clock: calendar.clock)
         day = DayMetrics(budget: inputs.dailyBudget, length: calendar.dayStarts[1] - calendar.dayStarts[0])
@@ -111,7 +115,6 @@ public struct WidgetSimulation<Provider: ReplayProvider> {
             let dayEnd = calendar.dayStarts[dayIndex + 1]
             let appNext = appCursor < inputs.appRequests.count ? inputs.appRequests[appCursor].time : .infinity
             let intentNext = intentCursor < inputs.intents.count ? inputs.intents.times[intentCursor] : .infinity
-            let viewNext = viewCursor < inputs.views.count ? inputs.views.times[viewCursor] : .infinity
             let grantNext = pending ? grantCandidate() : .infinity
             let t = min(dayEnd, nextRender, policyAt, appNext, intentNext, retryAt, grantNext, viewNext)
 
@@ -134,7 +137,7 @@ public struct WidgetSimulation<Provider: ReplayProvider> {
             } else if t == grantNext {
                 tryGrant(at: t)
             } else {
-                viewCursor += 1
+                viewNext = views.next() ?? .infinity
                 view(at: t)
             }
         }
