@@ -6,6 +6,8 @@ struct ChangeCursor {
     private var index = 0
     /// Periodic: the index of the first tick after the last date asked about.
     private var tick: Double
+    /// Periodic: the time of tick `tick` when known (the last answer), else `-infinity`.
+    private var tickTime = -Double.infinity
     private var lastDate = -Double.infinity
 
     init(_ changes: ContentChanges) {
@@ -41,11 +43,18 @@ struct ChangeCursor {
             var from = tick
             if date < lastDate {
                 from = ticks.indexAtOrBefore(date)
+            } else if tickTime > date {
+                // Every tick before `tick` is at or before the last date, hence this one: the answer stands.
+                lastDate = date
+                return tickTime
             } else if date - lastDate > Double(Self.maxSteps) * ticks.period {
                 from = max(from, ticks.indexAtOrBefore(date))
+            } else if tickTime > -.infinity, let next = ticks.index(after: tick) {
+                from = next  // Tick `tick` is known to be at or before `date`.
             }
             let found = ticks.firstAfter(date, from: from)
             tick = found.index
+            tickTime = found.time
             lastDate = date
             return found.time
         }
