@@ -35,6 +35,15 @@ public struct WidgetInputs: Sendable {
     /// Seed for the per-reload and per-entry delay draws.
     public var delaySeed: UInt64
 
+    /// The same inputs with the changes and views drawn in advance, for runs that share them (the
+    /// optimizer's candidates): reading a list is cheaper than drawing again in every run.
+    public func drawnInAdvance() -> WidgetInputs {
+        var copy = self
+        copy.predictable = .list(predictable.eventTimes)
+        copy.viewStream = EventStream(list: views)
+        return copy
+    }
+
     /// Draws the inputs of widget `widgetIndex` of `scenario` in `replication`.
     public init(scenario: Scenario, calendar: SimulationCalendar, widgetIndex: Int, replication: Int) {
         let horizon = calendar.horizon

@@ -55,6 +55,14 @@ public struct EventStream: IteratorProtocol, Sendable {
         active = nil
     }
 
+    /// The instants of `list`, already drawn.
+    public init(list: EventTimes) {
+        horizon = .infinity
+        generator = SeededGenerator(seed: 0)
+        source = .list(list.times, next: 0)
+        active = nil
+    }
+
     /// The next event, or `nil` after the last.
     public mutating func next() -> SimTime? {
         while let t = nextUnfiltered() {

@@ -26,7 +26,7 @@ public struct OptimizationProblem: Sendable {
         let calendar = SimulationCalendar(scenario: s)
         self.calendar = calendar
         inputs = (0..<settings.replications).map {
-            WidgetInputs(scenario: s, calendar: calendar, widgetIndex: settings.widget, replication: $0)
+            WidgetInputs(scenario: s, calendar: calendar, widgetIndex: settings.widget, replication: $0).drawnInAdvance()
         }
     }
 
