@@ -3,12 +3,13 @@
 #   libcsv-dev   the C CSV library every CSV file goes through
 #   gnuplot-nox  draws the report plots (PNG through pngcairo, SVG)
 #   chromium     only for the test that opens Reports/index.html headless
-# Usage: bash Scripts/bootstrap.sh [--test]   (--test adds what the test suite needs: chromium)
+#   parallel     only for the test that runs a sharded sweep through GNU parallel
+# Usage: bash Scripts/bootstrap.sh [--test]   (--test adds what the test suite needs: chromium, parallel)
 # Debian/Ubuntu only; run as root or with sudo available.
 set -euo pipefail
 
 packages=(libcsv-dev gnuplot-nox)
-if [[ "${1:-}" == "--test" ]]; then packages+=(chromium); fi
+if [[ "${1:-}" == "--test" ]]; then packages+=(chromium parallel); fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -29,17 +29,50 @@ struct MergeCommandTests {
         let merged = root.appendingPathComponent("merged").path
         run = try CLIRunner.run(["merge"] + shards + ["--out", merged])
         #expect(run.status == 0, "\(run.stderr)")
-        for name in ["candidates.csv", "pareto.csv", "recommendation.csv", "recommendation.md", "Provider.swift", "current.csv", "run.csv"]
-        {
-            let a = try Data(contentsOf: URL(fileURLWithPath: single + "/" + name))
-            let b = try Data(contentsOf: URL(fileURLWithPath: merged + "/" + name))
-            #expect(a == b, "\(name) differs")
-        }
+        try Self.expectSameFiles(single, merged)
         // The shards split the candidates: none twice, none left out.
         let counts = try shards.map { try String(contentsOfFile: $0 + "/candidates.csv", encoding: .utf8).split(separator: "\n").count - 1 }
         let total = try String(contentsOfFile: single + "/candidates.csv", encoding: .utf8).split(separator: "\n").count - 1
         #expect(counts.reduce(0, +) == total)
         #expect(counts.max()! - counts.min()! <= 1)
+    }
+
+    /// The files a merge writes, which must match a single run's byte for byte.
+    static let mergedFiles = [
+        "candidates.csv", "pareto.csv", "recommendation.csv", "recommendation.md", "Provider.swift", "current.csv", "run.csv",
+    ]
+
+    static func expectSameFiles(_ single: String, _ merged: String) throws {
+        for name in mergedFiles {
+            let a = try Data(contentsOf: URL(fileURLWithPath: single + "/" + name))
+            let b = try Data(contentsOf: URL(fileURLWithPath: merged + "/" + name))
+            #expect(a == b, "\(name) differs")
+        }
+    }
+
+    /// The GNU parallel recipe of docs/optimizer.md, run for real (Debian's `parallel`, installed by
+    /// `Scripts/bootstrap.sh --test`): four shards as separate processes, two at a time, then merged.
+    @Test("shards run by GNU parallel merge to the single run's files, byte for byte")
+    func gnuParallelShards() throws {
+        let root = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let single = root.appendingPathComponent("single").path
+        var run = try CLIRunner.run(["optimize"] + Self.sweep + ["--out", single])
+        #expect(run.status == 0, "\(run.stderr)")
+        let parallel = Process()
+        parallel.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        parallel.currentDirectoryURL = CLIRunner.packageRoot
+        parallel.arguments =
+            ["parallel", "--will-cite", "--halt", "now,fail=1", "-j", "2", CLIRunner.executable.path, "optimize"] + Self.sweep
+            + ["--shard", "{}/4", "--out", root.path + "/shard-{}", ":::", "1", "2", "3", "4"]
+        parallel.standardOutput = FileHandle.nullDevice
+        try parallel.run()
+        parallel.waitUntilExit()
+        #expect(parallel.terminationStatus == 0, "GNU parallel failed (is Debian's `parallel` installed? bash Scripts/bootstrap.sh --test)")
+        let merged = root.appendingPathComponent("merged").path
+        run = try CLIRunner.run(["merge"] + (1...4).map { root.path + "/shard-\($0)" } + ["--out", merged])
+        #expect(run.status == 0, "\(run.stderr)")
+        try Self.expectSameFiles(single, merged)
     }
 
     @Test("missing, repeated or foreign shards are one clear line")

@@ -123,18 +123,32 @@ package enum ParallelMap {
 }
 
 /// Storage each job writes exactly once, at its own index.
+///
+/// The buffer is allocated once and never resized; jobs write disjoint slots through its base
+/// pointer, so no job touches memory (or a copy-on-write reference count) another job touches.
+/// `collect` runs after `concurrentPerform` returned, which orders every write before it.
 private final class ResultSlots<T>: @unchecked Sendable {
-    private var values: [T?]
+    private let base: UnsafeMutablePointer<T>
+    private let count: Int
 
     init(count: Int) {
-        values = [T?](repeating: nil, count: count)
+        self.count = count
+        base = UnsafeMutablePointer<T>.allocate(capacity: count)
     }
 
     func store(_ value: T, at index: Int) {
-        values.withUnsafeMutableBufferPointer { $0[index] = value }
+        (base + index).initialize(to: value)
     }
 
+    /// Moves the values out, in index order; call once, after every slot was stored.
     func collect() -> [T] {
-        values.map { $0! }
+        Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+            buffer.baseAddress!.moveInitialize(from: base, count: count)
+            initialized = count
+        }
+    }
+
+    deinit {
+        base.deallocate()
     }
 }

@@ -17,11 +17,14 @@ package struct AppRequest: Sendable, Equatable {
 /// same changes, views and app activity (common random numbers).
 package struct WidgetInputs: Sendable {
     /// Predictable content changes.
-    package var predictable: EventTimes
+    package var predictable: ContentChanges
     /// Unpredictable content changes.
     package var unpredictable: EventTimes
-    /// When the user looks.
-    package var views: EventTimes
+    /// When the user looks, drawn as the run reaches them (a copy of the stream replays the same
+    /// views: the optimizer's candidates share one).
+    package var viewStream: EventStream
+    /// When the user looks, as a list.
+    package var views: EventTimes { EventTimes(Array(IteratorSequence(viewStream))) }
     /// App reload requests reaching this widget, ascending.
     package var appRequests: [AppRequest]
     /// App Intent taps on this widget.
@@ -44,6 +47,15 @@ package struct WidgetInputs: Sendable {
     /// Seed for the per-reload and per-entry delay draws.
     package var delaySeed: UInt64
 
+    /// The same inputs with the changes and views drawn in advance, for runs that share them (the
+    /// optimizer's candidates): reading a list is cheaper than drawing again in every run.
+    public func drawnInAdvance() -> WidgetInputs {
+        var copy = self
+        copy.predictable = .list(predictable.eventTimes)
+        copy.viewStream = EventStream(list: views)
+        return copy
+    }
+
     /// Draws the inputs of widget `widgetIndex` of `scenario` in `replication`.
     package init(scenario: Scenario, calendar: SimulationCalendar, widgetIndex: Int, replication: Int) {
         let horizon = calendar.horizon
@@ -60,10 +72,9 @@ package struct WidgetInputs: Sendable {
         let widget = scenario.widgets[widgetIndex]
         var g = stream(.predictable, widget: widgetIndex)
         // A self-updating view draws its predictable changes itself: they never make it stale.
-        predictable = widget.selfUpdating ? EventTimes([]) : widget.predictable.generate(horizon: horizon, clock: clock, generator: &g)
+        predictable = ContentChanges(widget.selfUpdating ? .none : widget.predictable, horizon: horizon, clock: clock, generator: &g)
         unpredictable = changes(of: widgetIndex)
-        g = stream(.views, widget: widgetIndex)
-        views = widget.views.generate(horizon: horizon, clock: clock, generator: &g)
+        viewStream = EventStream(widget.views, horizon: horizon, clock: clock, generator: stream(.views, widget: widgetIndex))
 
         // App reloads: drawn per stream (not per widget), so reloadAll hits every widget at once.
         var requests: [AppRequest] = []

@@ -3,9 +3,10 @@
 /// The loop keeps one pending time per source (next entry render, policy reload, app request,
 /// App Intent tap, retry, grant, view, day boundary) and advances to the earliest: there is no heap
 /// and no allocation per event. Content changes are never events: freshness needs only "the first
-/// change after" the displayed fetch time and entry date, a binary search in the change lists. When
-/// the widget has no predictable content, entries after a timeline's first do not change what the
-/// user sees, so they are counted in bulk instead of being visited one by one.
+/// change after" the displayed fetch time and entry date (`ChangeCursor`). When the widget has no
+/// predictable content, entries after a timeline's first do not change what the user sees, so they
+/// are counted in bulk instead of being visited one by one; with predictable content, entries that
+/// render while the display is still fresh are counted in bulk the same way (`FreshRun`).
 ///
 /// At equal times events run in this order: day boundary, render, policy request, app request,
 /// App Intent, retry, grant, view. So the last entry of a timeline renders before the `.atEnd`
@@ -26,8 +27,12 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
     /// `bulkRenders` for the current timeline: off when its entries are closer than the render
     /// spacing (renders are then visited one by one, skipping overtaken entries).
     private var bulkTimeline: Bool
+    /// `freshRuns` for the current timeline: off when its entries are closer than the render spacing.
+    private var freshRunTimeline: Bool
     /// Render times are `date + constant` (no random render delay, no low-power windows).
     private let simpleRenderTimes: Bool
+    /// Entries rendering while the display is fresh are counted, not visited (`FreshRun`).
+    private let freshRuns: Bool
     private let constantRenderDelay: Double
 
     // Output.
@@ -47,11 +52,15 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
     /// The first unpredictable change after `fetchTime` (fixed per delivered timeline).
     private var fetchStale: SimTime = .infinity
     /// Where the last "first predictable change after" search ended (renders move forward).
-    private var predictableCursor = 0
+    private var predictable: ChangeCursor
     private var nextEntry = 0
     private var nextRender: SimTime = .infinity
     private var lastRender: SimTime = -.infinity
+    /// Entries `bulkCursor..<bulkEnd` of the timeline are counted in bulk when their time comes.
     private var bulkCursor = 0
+    private var bulkEnd = 0
+    /// Entries `bulkCursor..<bulkEnd` are a fresh run: `staleStart` is that of the run's last entry.
+    private var inFreshRun = false
     private var hasContent = false
     private var staleStart: SimTime = 0
     private var accountedUntil: SimTime = 0
@@ -70,7 +79,11 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
     private var lastGrant: SimTime = -.infinity
     private var appCursor = 0
     private var intentCursor = 0
-    private var viewCursor = 0
+    /// The views still to come, and the next one (`+infinity` after the last).
+    private var views: EventStream
+    private var viewNext: SimTime
+    /// When the user last looked (0: never since the widget was added).
+    private var lastViewAt: SimTime = 0
     private var locationCursor = 0
     private var reloadDelays: SeededGenerator
 
@@ -89,9 +102,14 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         self.replication = replication
         self.family = family
         self.level = level
-        bulkRenders = inputs.predictable.count == 0 && level != .all
+        bulkRenders = inputs.predictable.isEmpty && level != .all
         bulkTimeline = bulkRenders
+        freshRunTimeline = false
         simpleRenderTimes = system.renderDelay.isConstant && inputs.lowPower.isEmpty
+        freshRuns = !bulkRenders && simpleRenderTimes && level != .all
+        predictable = ChangeCursor(inputs.predictable)
+        views = inputs.viewStream
+        viewNext = views.next() ?? .infinity
         constantRenderDelay = system.renderDelay.mean
         budget = ReloadBudget(model: budgetModel, daily: inputs.budget(onDay: 0), clock: calendar.clock)
         day = DayMetrics(budget: inputs.budget(onDay: 0), length: calendar.dayStarts[1] - calendar.dayStarts[0])
@@ -109,7 +127,6 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
             let dayEnd = calendar.dayStarts[dayIndex + 1]
             let appNext = appCursor < inputs.appRequests.count ? inputs.appRequests[appCursor].time : .infinity
             let intentNext = intentCursor < inputs.intents.count ? inputs.intents.times[intentCursor] : .infinity
-            let viewNext = viewCursor < inputs.views.count ? inputs.views.times[viewCursor] : .infinity
             let grantNext = pending ? grantCandidate() : .infinity
             let t = min(dayEnd, nextRender, policyAt, appNext, intentNext, retryAt, grantNext, viewNext)
 
@@ -144,7 +161,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
             } else if t == grantNext {
                 tryGrant(at: t)
             } else {
-                viewCursor += 1
+                viewNext = views.next() ?? .infinity
                 view(at: t)
             }
         }
@@ -251,9 +268,12 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
 
     private mutating func deliver(at t: SimTime, source: ReloadSource, charged: Bool, footprint: Double) {
         // Entries of the old timeline not yet rendered are dropped; count those already rendered.
-        if bulkTimeline { countBulkRenders(through: t) }
+        countBulkRenders(through: t)
+        if inFreshRun { endFreshRun(at: t) }
         swap(&timeline, &building)
-        bulkTimeline = bulkRenders && !hasEntriesCloserThanRenderSpacing()
+        let closeEntries = hasEntriesCloserThanRenderSpacing()
+        bulkTimeline = bulkRenders && !closeEntries
+        freshRunTimeline = freshRuns && !closeEntries
         serial += 1
         fetchTime = t
         fetchStale = inputs.unpredictable.firstAfter(t)
@@ -266,6 +286,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         nextEntry = first
         lastRender = t
         bulkCursor = entries.count
+        bulkEnd = entries.count
         nextRender = entries.isEmpty ? .infinity : renderTime(of: first)
         if let due = timeline.policyReloadDate {
             var at = max(due, t) + system.reloadDelay.draw(&reloadDelays)
@@ -293,8 +314,10 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
     }
 
     private mutating func renderEntry(at t: SimTime) {
+        countBulkRenders(through: t)
+        inFreshRun = false
         let k = nextEntry
-        let newStaleStart = min(fetchStale, firstPredictableChange(after: timeline.entries[k].date))
+        let newStaleStart = min(fetchStale, predictable.firstAfter(timeline.entries[k].date))
         // Close the accounting stretch only when what the user sees changes staleness: a render that
         // shows the same content (as the entries counted in bulk do) must not split the sums, or the
         // metrics would differ in their last bits between event levels.
@@ -309,7 +332,19 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         nextEntry = k + 1
         if bulkTimeline {
             bulkCursor = nextEntry
+            bulkEnd = timeline.entries.count
             nextRender = .infinity
+        } else if freshRunTimeline,
+            let run = FreshRun.extent(
+                of: timeline.entries, after: k, staleStart: staleStart, delay: constantRenderDelay, floor: t,
+                fetchStale: fetchStale, changes: &predictable)
+        {
+            bulkCursor = nextEntry
+            bulkEnd = run.last + 1
+            staleStart = run.staleStart
+            inFreshRun = true
+            nextEntry = run.last + 1
+            nextRender = renderTime(of: nextEntry)
         } else {
             nextRender = nextEntry < timeline.entries.count ? renderTime(of: nextEntry) : .infinity
             if nextEntry < timeline.entries.count && timeline.entries[nextEntry].date - timeline.entries[k].date < system.minRenderSpacing {
@@ -335,37 +370,23 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         return false
     }
 
-    /// `inputs.predictable.firstAfter(date)`, searched from where the previous search ended: entry
-    /// dates mostly move forward, so this is a step or two instead of a binary search.
-    @inline(__always)
-    private mutating func firstPredictableChange(after date: SimTime) -> SimTime {
-        let times = inputs.predictable.times
-        var i = predictableCursor
-        if i > times.count || (i > 0 && times[i - 1] > date) {
-            i = inputs.predictable.indexAfter(date)
-        } else {
-            var steps = 0
-            while i < times.count && times[i] <= date {
-                i += 1
-                steps += 1
-                if steps == 8 {
-                    i = inputs.predictable.indexAfter(date)
-                    break
-                }
-            }
-        }
-        predictableCursor = i
-        return i < times.count ? times[i] : .infinity
+    /// A delivery cuts a fresh run short: from `t` the display shows the run's last entry rendered by
+    /// then (fresh until `t`), which goes stale at its own stale start, not the run's.
+    private mutating func endFreshRun(at t: SimTime) {
+        account(until: t)
+        staleStart = min(fetchStale, predictable.firstAfter(timeline.entries[bulkCursor - 1].date))
+        inFreshRun = false
     }
 
-    /// Counts entries after the first that rendered at or before `limit` (or strictly before it
+    /// Counts the entries counted in bulk that rendered at or before `limit` (or strictly before it
     /// when `inclusive` is false), without visiting them one event at a time.
+    @inline(__always)
     private mutating func countBulkRenders(through limit: SimTime, inclusive: Bool = true) {
+        guard bulkCursor < bulkEnd else { return }
         let entries = timeline.entries
-        guard bulkCursor < entries.count else { return }
         if simpleRenderTimes {
             // Render times are max(date + c, lastRender): non-decreasing, so binary search.
-            var lo = bulkCursor, hi = entries.count
+            var lo = bulkCursor, hi = bulkEnd
             while lo < hi {
                 let mid = (lo + hi) / 2
                 let at = max(entries[mid].date + constantRenderDelay, lastRender)
@@ -375,7 +396,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
             if lo > bulkCursor { lastRender = max(entries[lo - 1].date + constantRenderDelay, lastRender) }
             bulkCursor = lo
         } else {
-            while bulkCursor < entries.count {
+            while bulkCursor < bulkEnd {
                 let at = renderTime(of: bulkCursor)
                 guard inclusive ? at <= limit : at < limit else { break }
                 lastRender = at
@@ -410,10 +431,8 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
     /// long ago, or never since it was added at 0): the next view, when the reload then runs.
     private func unseenHold(at t: SimTime) -> SimTime? {
         guard system.unseenAfter.isFinite else { return nil }
-        let lastSeen = viewCursor > 0 ? inputs.views.times[viewCursor - 1] : 0
-        guard t - lastSeen >= system.unseenAfter else { return nil }
-        let next = viewCursor < inputs.views.count ? inputs.views.times[viewCursor] : .infinity
-        return next > t ? next : nil
+        guard t - lastViewAt >= system.unseenAfter else { return nil }
+        return viewNext > t ? viewNext : nil
     }
 
     private mutating func view(at t: SimTime) {
@@ -423,6 +442,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
             request(.system, at: t)
         }
         day.views += 1
+        lastViewAt = t
         let s = hasContent ? staleStart : 0
         if t < s {
             day.freshViews += 1
@@ -437,7 +457,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
 
     private mutating func closeDay(at t: SimTime) {
         account(until: t)
-        if bulkTimeline { countBulkRenders(through: t, inclusive: false) }
+        countBulkRenders(through: t, inclusive: false)
         if waitingForBudget {
             day.exhaustedSeconds += t - waitStart
             waitStart = t
@@ -470,8 +490,9 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
 
     private mutating func recordChanges() {
         var merged: [EngineEvent] = []
-        merged.reserveCapacity(events.count + inputs.predictable.count + inputs.unpredictable.count)
-        for t in inputs.predictable.times {
+        let predictableTimes = inputs.predictable.eventTimes.times
+        merged.reserveCapacity(events.count + predictableTimes.count + inputs.unpredictable.count)
+        for t in predictableTimes {
             merged.append(
                 EngineEvent(
                     replication: replication, time: t, widget: widgetIndex, kind: .change, source: nil,

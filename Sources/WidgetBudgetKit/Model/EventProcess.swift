@@ -55,57 +55,13 @@ public struct EventProcess: Sendable, Equatable, Codable {
         }
     }
 
-    /// Draws the process's events in `[0, horizon)`.
+    /// Draws the process's events in `[0, horizon)` (all of `EventStream`'s, as one list).
     package func generate(horizon: Double, clock: LocalClock, generator: inout SeededGenerator) -> EventTimes {
+        var stream = EventStream(self, horizon: horizon, clock: clock, generator: generator)
         var out: [SimTime] = []
-        switch pattern {
-        case .none:
-            break
-        case let .every(period, offset):
-            // Align to the local wall clock so that "every 1m" lands on whole minutes.
-            let wall0 = clock.wallSeconds(0)
-            var k = ((wall0 - offset) / period).rounded(.up)
-            out.reserveCapacity(Int(horizon / period) + 1)
-            while true {
-                let t = clock.simTime(wall: k * period + offset)
-                if t >= horizon { break }
-                // Wall times skipped by a daylight-saving jump all map to the instant after the gap:
-                // keep one event there.
-                if t >= 0 && t > (out.last ?? -.infinity) { out.append(t) }
-                k += 1
-            }
-        case let .poisson(perHour):
-            guard perHour > 0 else { break }
-            let mean = Seconds.hour / perHour
-            var t = 0.0
-            while true {
-                t += -mean * log1pNegative(generator.unit())
-                if t >= horizon { break }
-                out.append(t)
-            }
-        case let .times(list):
-            out = list.filter { $0 >= 0 && $0 < horizon }.sorted()
-        case let .merged(items):
-            out = Self.merge(items, horizon: horizon, clock: clock, generator: &generator)
-        }
-        if !during.isEmpty && !out.isEmpty {
-            let active = IntervalSet(windows: during, clock: clock, from: 0, to: horizon)
-            out = out.filter { active.contains($0) }
-        }
+        if case let .every(period, _) = pattern, horizon / period < 1e8 { out.reserveCapacity(Int(horizon / period) + 1) }
+        while let t = stream.next() { out.append(t) }
+        generator = stream.generator
         return EventTimes(out)
-    }
-
-    /// The events of `items`, each drawn from a stream derived from one draw of `generator`.
-    private static func merge(
-        _ items: [EventProcess], horizon: Double, clock: LocalClock, generator: inout SeededGenerator
-    ) -> [SimTime] {
-        let base = generator.next()
-        var out: [SimTime] = []
-        for (k, item) in items.enumerated() {
-            var g = SeededGenerator(seed: base, stream: [UInt64(k)])
-            out += item.generate(horizon: horizon, clock: clock, generator: &g).times
-        }
-        out.sort()
-        return out
     }
 }

@@ -15,6 +15,16 @@ public struct LocalClock: Sendable, Equatable, Codable {
     private let transitions: [Double]
     /// `offsets[i]` is the UTC offset in seconds before `transitions[i]`; the last one after all.
     private let offsets: [Double]
+    /// Local wall times (seconds since 1970 local) in `[safeWallStarts[i], safeWallEnds[i])` lie in
+    /// offset period `i` farther from its ends than any offset change: `simTime(wall:)` is plain
+    /// `wall - startEpoch - offsets[i]` there (what its fix-point settles on, without searching).
+    private let safeWallStarts: [Double]
+    private let safeWallEnds: [Double]
+
+    /// The largest change of UTC offset at any transition, in seconds (0 without transitions).
+    public var largestShift: Double {
+        zip(offsets, offsets.dropFirst()).reduce(0) { max($0, abs($1.1 - $1.0)) }
+    }
 
     /// Creates a clock for a start instant and time zone, valid over `horizon` seconds (and a week
     /// beyond, so windows can look ahead).
@@ -32,6 +42,12 @@ public struct LocalClock: Sendable, Equatable, Codable {
         }
         transitions = times
         offsets = offs
+        // Every guess the fix-point makes is within the offsets' range of the answer; one more second
+        // of margin covers the rounding of these bounds.
+        let margin = (offs.max()! - offs.min()!) + 1
+        let epoch = startEpoch
+        safeWallStarts = offs.indices.map { i in i == 0 ? -.infinity : epoch + times[i - 1] + offs[i] + margin }
+        safeWallEnds = offs.indices.map { i in i == times.count ? .infinity : epoch + times[i] + offs[i] - margin }
     }
 
     /// A UTC clock starting at the given epoch second (for tests and library users).
@@ -60,6 +76,13 @@ public struct LocalClock: Sendable, Equatable, Codable {
     /// The simulation time at which the local wall clock reads `wall` (seconds since 1970 local).
     /// In a daylight-saving gap the instant after the gap is returned.
     public func simTime(wall: Double) -> SimTime {
+        // Away from any offset change the answer needs no fix-point (one search instead of five).
+        var lo = 0, hi = safeWallStarts.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if safeWallStarts[mid] <= wall { lo = mid + 1 } else { hi = mid }
+        }
+        if lo > 0 && wall < safeWallEnds[lo - 1] { return wall - startEpoch - offsets[lo - 1] }
         var t = wall - startEpoch - utcOffset(at: wall - startEpoch - offsets[0])
         // Two fix-point steps settle the offset around transitions.
         for _ in 0..<2 { t = wall - startEpoch - utcOffset(at: t) }

@@ -30,7 +30,7 @@ public struct OptimizationProblem: Sendable {
         for t in Set(settings.space.appThrottles + [nil]) {
             let throttled = Self.scenario(s, widget: settings.widget, appThrottle: t)
             byThrottle[t] = (0..<settings.replications).map {
-                WidgetInputs(scenario: throttled, calendar: calendar, widgetIndex: settings.widget, replication: $0)
+                WidgetInputs(scenario: throttled, calendar: calendar, widgetIndex: settings.widget, replication: $0).drawnInAdvance()
             }
         }
         inputsByThrottle = byThrottle

@@ -1,0 +1,119 @@
+/// The events of an `EventProcess` in `[0, horizon)`, drawn one at a time, ascending.
+///
+/// The stream draws exactly what `EventProcess.generate` returns (that is built on it), in the same
+/// order from the same generator, but holds only its position: a periodic process over a thousand
+/// years costs no more memory than over a day.
+public struct EventStream: IteratorProtocol, Sendable {
+    private enum Source: Sendable {
+        case empty
+        case ticks(PeriodicTicks, next: Double?)
+        case poisson(mean: Double, t: Double)
+        case list([SimTime], next: Int)
+        /// A list of processes: each item's stream and its next event, merged in time order.
+        case merged([EventStream], heads: [SimTime?])
+    }
+
+    private var source: Source
+    private let horizon: Double
+    private let active: IntervalSet?
+    private var last = -Double.infinity
+    /// The generator, advanced by every draw so far (a Poisson process draws; others do not).
+    public private(set) var generator: SeededGenerator
+
+    /// The stream of `process` over `[0, horizon)`, drawing from `generator` (a Poisson process).
+    public init(_ process: EventProcess, horizon: Double, clock: LocalClock, generator: SeededGenerator) {
+        self.horizon = horizon
+        self.generator = generator
+        switch process.pattern {
+        case .none:
+            source = .empty
+        case let .every(period, offset):
+            let ticks = PeriodicTicks(period: period, offset: offset, clock: clock, horizon: horizon)
+            source = .ticks(ticks, next: ticks.firstIndex)
+        case let .poisson(perHour):
+            source = perHour > 0 ? .poisson(mean: Seconds.hour / perHour, t: 0) : .empty
+        case let .times(list):
+            source = .list(list.filter { $0 >= 0 && $0 < horizon }.sorted(), next: 0)
+        case let .merged(items):
+            // Item k draws from its own stream, derived from one draw of the generator.
+            let base = self.generator.next()
+            var streams = items.enumerated().map { k, item in
+                EventStream(item, horizon: horizon, clock: clock, generator: SeededGenerator(seed: base, stream: [UInt64(k)]))
+            }
+            var heads: [SimTime?] = []
+            for k in streams.indices { heads.append(streams[k].next()) }
+            source = .merged(streams, heads: heads)
+        }
+        active = process.during.isEmpty ? nil : IntervalSet(windows: process.during, clock: clock, from: 0, to: horizon)
+    }
+
+    /// The ticks of an `every` process without `during` windows.
+    public init(ticks: PeriodicTicks) {
+        horizon = ticks.horizon
+        generator = SeededGenerator(seed: 0)
+        source = .ticks(ticks, next: ticks.firstIndex)
+        active = nil
+    }
+
+    /// The instants of `list`, already drawn.
+    public init(list: EventTimes) {
+        horizon = .infinity
+        generator = SeededGenerator(seed: 0)
+        source = .list(list.times, next: 0)
+        active = nil
+    }
+
+    /// The next event, or `nil` after the last.
+    public mutating func next() -> SimTime? {
+        while let t = nextUnfiltered() {
+            if let active, !active.contains(t) { continue }
+            return t
+        }
+        return nil
+    }
+
+    private mutating func nextUnfiltered() -> SimTime? {
+        switch source {
+        case .empty:
+            return nil
+        case let .ticks(ticks, next):
+            var k = next
+            while let index = k {
+                let t = ticks.time(ofIndex: index)
+                if t >= horizon { break }
+                k = ticks.index(after: index)
+                // Wall times skipped by a daylight-saving jump all map to the instant after the gap:
+                // keep one event there.
+                if t >= 0 && t > last {
+                    last = t
+                    source = .ticks(ticks, next: k)
+                    return t
+                }
+            }
+            source = .empty
+            return nil
+        case .poisson(let mean, var t):
+            t += -mean * log1pNegative(generator.unit())
+            guard t < horizon else {
+                source = .empty
+                return nil
+            }
+            source = .poisson(mean: mean, t: t)
+            return t
+        case let .list(times, next):
+            guard next < times.count else { return nil }
+            source = .list(times, next: next + 1)
+            return times[next]
+        case .merged(var streams, var heads):
+            var first = -1
+            for k in heads.indices {
+                if let t = heads[k], first < 0 || t < heads[first]! { first = k }
+            }
+            guard first >= 0, let t = heads[first] else { return nil }
+            source = .empty  // Not holding a second reference while the arrays change.
+            heads[first] = streams[first].next()
+            source = .merged(streams, heads: heads)
+            return t
+        }
+    }
+}
