@@ -89,7 +89,9 @@ public enum DeviceLogExporter {
             }
             for t in inputs.views.times { emit(t, .view, kind: spec.kind, family: spec.family) }
             for t in inputs.unpredictable.times { emit(t, .change, kind: spec.kind, family: spec.family) }
-            for t in inputs.predictable.times { emit(t, .change, kind: spec.kind, family: spec.family) { $0.predictable = true } }
+            for t in inputs.predictable.eventTimes.times {
+                emit(t, .change, kind: spec.kind, family: spec.family) { $0.predictable = true }
+            }
         }
         if !scenario.widgets.isEmpty {
             let inputs = WidgetInputs(scenario: scenario, calendar: calendar, widgetIndex: 0, replication: replication)

@@ -4,7 +4,7 @@
 /// computed on demand from `PeriodicTicks` with the very arithmetic that would have drawn them: the
 /// same answers to the bit, and no list over the horizon (a ten-year replay of a per-minute change
 /// would otherwise hold five million instants).
-public enum ContentChanges: Sendable {
+package enum ContentChanges: Sendable {
     /// Changes drawn in advance.
     case list(EventTimes)
     /// The ticks of an `every` process.
@@ -12,7 +12,7 @@ public enum ContentChanges: Sendable {
 
     /// The changes of `process` over `[0, horizon)`; `generator` is advanced as
     /// `EventProcess.generate` advances it.
-    public init(_ process: EventProcess, horizon: Double, clock: LocalClock, generator: inout SeededGenerator) {
+    package init(_ process: EventProcess, horizon: Double, clock: LocalClock, generator: inout SeededGenerator) {
         if case let .every(period, offset) = process.pattern, process.during.isEmpty {
             self = .periodic(PeriodicTicks(period: period, offset: offset, clock: clock, horizon: horizon))
         } else {
@@ -21,7 +21,7 @@ public enum ContentChanges: Sendable {
     }
 
     /// True when nothing changes over the horizon.
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         switch self {
         case let .list(times): return times.count == 0
         case let .periodic(ticks): return ticks.firstAfter(-.infinity) == .infinity
@@ -29,7 +29,7 @@ public enum ContentChanges: Sendable {
     }
 
     /// The first change strictly after `t`, or `+infinity`.
-    public func firstAfter(_ t: SimTime) -> SimTime {
+    package func firstAfter(_ t: SimTime) -> SimTime {
         switch self {
         case let .list(times): return times.firstAfter(t)
         case let .periodic(ticks): return ticks.firstAfter(t)
@@ -37,7 +37,7 @@ public enum ContentChanges: Sendable {
     }
 
     /// Every change, as a list (for the event log of `--events all`).
-    public var eventTimes: EventTimes {
+    package var eventTimes: EventTimes {
         switch self {
         case let .list(times): return times
         case let .periodic(ticks): return EventTimes(Array(IteratorSequence(EventStream(ticks: ticks))))

@@ -157,7 +157,9 @@ package struct WidgetInputs: Sendable {
         } else {
             dailyBudget = budget.dailyMin
         }
-        dailyBudget = budget.dailyBudget(dailyBudget, viewsPerDay: Double(views.count) * Seconds.day / horizon)
+        // Views are counted (a pass over a copy of the stream) only when the budget depends on them.
+        let viewCount = budget.byViews ? IteratorSequence(viewStream).reduce(0) { n, _ in n + 1 } : 0
+        dailyBudget = budget.dailyBudget(dailyBudget, viewsPerDay: Double(viewCount) * Seconds.day / horizon)
         learningDays = budget.learningDays
         learningBudget = budget.learningDaily
         delaySeed = SeededGenerator.mix(seed ^ SeededGenerator.mix(rep &* 7919 &+ UInt64(widgetIndex)))

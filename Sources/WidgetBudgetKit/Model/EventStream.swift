@@ -3,7 +3,7 @@
 /// The stream draws exactly what `EventProcess.generate` returns (that is built on it), in the same
 /// order from the same generator, but holds only its position: a periodic process over a thousand
 /// years costs no more memory than over a day.
-public struct EventStream: IteratorProtocol, Sendable {
+package struct EventStream: IteratorProtocol, Sendable {
     private enum Source: Sendable {
         case empty
         case ticks(PeriodicTicks, next: Double?)
@@ -18,10 +18,10 @@ public struct EventStream: IteratorProtocol, Sendable {
     private let active: IntervalSet?
     private var last = -Double.infinity
     /// The generator, advanced by every draw so far (a Poisson process draws; others do not).
-    public private(set) var generator: SeededGenerator
+    package private(set) var generator: SeededGenerator
 
     /// The stream of `process` over `[0, horizon)`, drawing from `generator` (a Poisson process).
-    public init(_ process: EventProcess, horizon: Double, clock: LocalClock, generator: SeededGenerator) {
+    package init(_ process: EventProcess, horizon: Double, clock: LocalClock, generator: SeededGenerator) {
         self.horizon = horizon
         self.generator = generator
         switch process.pattern {
@@ -48,7 +48,7 @@ public struct EventStream: IteratorProtocol, Sendable {
     }
 
     /// The ticks of an `every` process without `during` windows.
-    public init(ticks: PeriodicTicks) {
+    package init(ticks: PeriodicTicks) {
         horizon = ticks.horizon
         generator = SeededGenerator(seed: 0)
         source = .ticks(ticks, next: ticks.firstIndex)
@@ -56,7 +56,7 @@ public struct EventStream: IteratorProtocol, Sendable {
     }
 
     /// The instants of `list`, already drawn.
-    public init(list: EventTimes) {
+    package init(list: EventTimes) {
         horizon = .infinity
         generator = SeededGenerator(seed: 0)
         source = .list(list.times, next: 0)
@@ -64,7 +64,7 @@ public struct EventStream: IteratorProtocol, Sendable {
     }
 
     /// The next event, or `nil` after the last.
-    public mutating func next() -> SimTime? {
+    package mutating func next() -> SimTime? {
         while let t = nextUnfiltered() {
             if let active, !active.contains(t) { continue }
             return t

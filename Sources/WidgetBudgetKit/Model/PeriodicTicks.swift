@@ -4,22 +4,22 @@
 /// Tick `k` is at the wall time `k × period + offset`. Both the event stream and the engine's
 /// "first change after" use `time(ofIndex:)`, so a tick computed on demand has the very bits of the
 /// same tick in a generated list.
-public struct PeriodicTicks: Sendable {
+package struct PeriodicTicks: Sendable {
     /// Seconds between ticks.
-    public let period: Double
+    package let period: Double
     /// The offset, reduced to `(-period, period)` (the same ticks; it keeps `k × period + offset`
     /// exact and the index arithmetic terminating for offsets as large as 1e16 s).
-    public let offset: Double
+    package let offset: Double
     /// Ticks at or after this simulation time are not part of the process.
-    public let horizon: Double
+    package let horizon: Double
     /// The index of the first tick at or after the start.
-    public let firstIndex: Double
+    package let firstIndex: Double
     private let clock: LocalClock
     /// How many indices a daylight-saving shift can move a tick by, plus one.
     private let margin: Double
 
     /// Ticks of `every: period` with `offset`, over `[0, horizon)`.
-    public init(period: Double, offset: Double, clock: LocalClock, horizon: Double) {
+    package init(period: Double, offset: Double, clock: LocalClock, horizon: Double) {
         self.period = period
         self.offset = abs(offset) < period ? offset : offset.truncatingRemainder(dividingBy: period)
         self.horizon = horizon
@@ -30,20 +30,20 @@ public struct PeriodicTicks: Sendable {
 
     /// The simulation time of tick `k` (in a daylight-saving gap: the instant after the gap).
     @inline(__always)
-    public func time(ofIndex k: Double) -> SimTime {
+    package func time(ofIndex k: Double) -> SimTime {
         clock.simTime(wall: k * period + offset)
     }
 
     /// The index after `k`, or `nil` when `k` is so large that `k + 1 == k` (ticks can no longer
     /// be told apart; far past any horizon a scenario accepts).
     @inline(__always)
-    public func index(after k: Double) -> Double? {
+    package func index(after k: Double) -> Double? {
         let next = k + 1
         return next > k ? next : nil
     }
 
     /// An index `k` such that every tick before it is at or before `t` (a start for searches).
-    public func indexAtOrBefore(_ t: SimTime) -> Double {
+    package func indexAtOrBefore(_ t: SimTime) -> Double {
         guard t.isFinite else { return firstIndex }
         let estimate = ((clock.wallSeconds(t) - offset) / period).rounded(.down) - margin
         return max(firstIndex, estimate)
@@ -53,7 +53,7 @@ public struct PeriodicTicks: Sendable {
     /// (which must satisfy `indexAtOrBefore`'s promise): returns the tick's index and time
     /// (`+infinity` at or past the horizon).
     @inline(__always)
-    public func firstAfter(_ t: SimTime, from k: Double) -> (index: Double, time: SimTime) {
+    package func firstAfter(_ t: SimTime, from k: Double) -> (index: Double, time: SimTime) {
         var k = k
         while true {
             let at = time(ofIndex: k)
@@ -65,7 +65,7 @@ public struct PeriodicTicks: Sendable {
     }
 
     /// The first tick strictly after `t`, or `+infinity`.
-    public func firstAfter(_ t: SimTime) -> SimTime {
+    package func firstAfter(_ t: SimTime) -> SimTime {
         firstAfter(t, from: indexAtOrBefore(t)).time
     }
 }
