@@ -52,6 +52,34 @@ struct ScenarioFidelityTests {
         #expect(single.widgets.map(\.name) == ["feed"])
     }
 
+    /// Two copies of a news widget whose app reloads on every push: the copies show the same
+    /// data, so they see the same changes, and the app calls once per change (not once per copy
+    /// per change), each call reloading both copies.
+    @Test("instances share their content: on_change calls once per change, reloading every copy")
+    func instancesShareContent() throws {
+        let scenario = try Self.load(
+            """
+            days: 2
+            widgets:
+              - kind: news
+                instances: 2
+                provider: never
+                content:
+                  unpredictable: {poisson: {per_hour: 1}}
+            app:
+              reloads:
+                - {kind: news, on_change: true}
+            """)
+        let calendar = SimulationCalendar(scenario: scenario)
+        let first = WidgetInputs(scenario: scenario, calendar: calendar, widgetIndex: 0, replication: 0)
+        let second = WidgetInputs(scenario: scenario, calendar: calendar, widgetIndex: 1, replication: 0)
+        #expect(first.unpredictable == second.unpredictable)
+        #expect(first.unpredictable.count > 0)
+        // app_reload_delay is 0 by default: one request per change, at the change.
+        #expect(first.appRequests.map(\.calledAt) == first.unpredictable.times)
+        #expect(second.appRequests.map(\.calledAt) == first.unpredictable.times)
+    }
+
     @Test("instances: 0, an instance past the count and a bad max_entries get one line naming the key")
     func badInput() {
         let zero = Self.error(Self.twoFeeds.replacingOccurrences(of: "instances: 2", with: "instances: 0"))

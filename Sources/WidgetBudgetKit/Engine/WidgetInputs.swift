@@ -49,7 +49,7 @@ package struct WidgetInputs: Sendable {
 
     /// The same inputs with the changes and views drawn in advance, for runs that share them (the
     /// optimizer's candidates): reading a list is cheaper than drawing again in every run.
-    public func drawnInAdvance() -> WidgetInputs {
+    package func drawnInAdvance() -> WidgetInputs {
         var copy = self
         copy.predictable = .list(predictable.eventTimes)
         copy.viewStream = EventStream(list: views)
@@ -65,12 +65,15 @@ package struct WidgetInputs: Sendable {
         func stream(_ purpose: StreamPurpose, _ index: Int = 0, widget: Int = -1) -> SeededGenerator {
             SeededGenerator(seed: seed, stream: [rep, UInt64(bitPattern: Int64(widget)), purpose.rawValue, UInt64(index)])
         }
+        // Copies of one widget (`instances`) show the same app data: their content changes come
+        // from the first copy's streams; views, delays and taps stay each copy's own.
+        func contentOwner(_ w: Int) -> Int { w - (scenario.widgets[w].instance - 1) }
         func changes(of w: Int) -> EventTimes {
-            var g = stream(.unpredictable, widget: w)
+            var g = stream(.unpredictable, widget: contentOwner(w))
             return scenario.widgets[w].unpredictable.generate(horizon: horizon, clock: clock, generator: &g)
         }
         let widget = scenario.widgets[widgetIndex]
-        var g = stream(.predictable, widget: widgetIndex)
+        var g = stream(.predictable, widget: contentOwner(widgetIndex))
         // A self-updating view draws its predictable changes itself: they never make it stale.
         predictable = ContentChanges(widget.selfUpdating ? .none : widget.predictable, horizon: horizon, clock: clock, generator: &g)
         unpredictable = changes(of: widgetIndex)
@@ -93,7 +96,8 @@ package struct WidgetInputs: Sendable {
                 times = process.generate(horizon: horizon, clock: clock, generator: &pg).times
             case .onChange:
                 times = []
-                for w in scenario.widgets.indices {
+                // Each widget's changes once: its copies share them, and the app reacts once.
+                for w in scenario.widgets.indices where scenario.widgets[w].instance == 1 {
                     switch spec.target {
                     case .all: break
                     case let .kind(kind): if scenario.widgets[w].kind != kind { continue }
