@@ -10,12 +10,20 @@ docc=$(command -v docc || true)
 if [[ -z "$docc" ]]; then
   docc=$(dirname "$(readlink -f "$(command -v swift)")")/docc
 fi
-swift package dump-symbol-graph --minimum-access-level public --skip-synthesized-members >/dev/null
+# Graphs of an earlier run must not stand in for this one's.
+find .build -type f -path '*symbolgraph*' -name 'WidgetBudgetKit*.symbols.json' -delete 2>/dev/null || true
+log=$(mktemp)
+# In a fresh clone the test modules are not built yet, so dumping their graphs fails; only
+# WidgetBudgetKit's graph is needed, and its absence below is the error that counts.
+swift package dump-symbol-graph --minimum-access-level public --skip-synthesized-members >"$log" 2>&1 || true
 graphs=$(find .build -path '*symbolgraph*' -name 'WidgetBudgetKit*.symbols.json' -printf '%h\n' | head -1)
 if [[ -z "$graphs" ]]; then
+  grep -i "error" "$log" >&2 || tail -20 "$log" >&2
+  rm -f "$log"
   echo "docs.sh: no WidgetBudgetKit symbol graph found under .build" >&2
   exit 1
 fi
+rm -f "$log"
 # Only WidgetBudgetKit's graphs: the catalog documents that module.
 only=$(mktemp -d)
 trap 'rm -rf "$only"' EXIT

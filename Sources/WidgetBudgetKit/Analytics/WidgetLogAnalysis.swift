@@ -122,7 +122,7 @@ public struct TimelineSizeMemory: Sendable, Equatable, Codable {
     public var peakMB: Double?
     /// How many most likely never reached the screen.
     public var likelyKills: Int
-    /// The median `memory_mb` of the first ``WidgetLogState/MemoryTally/sampleCap`` timelines with
+    /// The median `memory_mb` of the first `WidgetLogState.MemoryTally.sampleCap` timelines with
     /// one, MB.
     public var medianMB: Double? = nil
 

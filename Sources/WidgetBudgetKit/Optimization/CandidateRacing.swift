@@ -32,8 +32,10 @@ public struct CandidateRacing: Sendable {
     /// cannot yet separate from, and doubles the replications the pair has in common (up to the
     /// cap); a challenger behind the leader first catches up with it.
     ///
-    /// - Parameter evaluate: runs the given candidates at the given replications (in parallel,
-    ///   results in order).
+    /// - Parameters:
+    ///   - evaluations: every candidate's evaluation at the settings' replications.
+    ///   - evaluate: runs the given candidates at the given replications (in parallel, results in
+    ///     order).
     public func race(
         _ evaluations: [CandidateEvaluation],
         evaluate: ([PolicyCandidate], Int) -> [CandidateEvaluation]

@@ -5,7 +5,7 @@
 /// (better first), then fewer charged reloads a day, then less peak memory, then canonical order.
 /// Infeasible candidates follow, closest to feasible first.
 ///
-/// Choosing (``choice(_:)``: the recommendation, the runner-up, each budget step) is honest about
+/// Choosing (`choice(_:)`: the recommendation, the runner-up, each budget step) is honest about
 /// noise: the leader by objective and every candidate *equivalent* to it (objectives within the
 /// ``tolerance``, or a paired difference over the common random numbers whose 95 % interval
 /// contains 0) compete on cost: less budget, then less memory, then the simpler policy.
@@ -79,7 +79,7 @@ public struct CandidateRanking: Sendable {
         records.sorted(by: precedes)
     }
 
-    /// The recommendation (see ``choice(_:)``), if any record is feasible.
+    /// The recommendation (see `choice(_:)`), if any record is feasible.
     public func recommendation(_ records: [CandidateRecord]) -> CandidateRecord? {
         choice(records)?.chosen
     }

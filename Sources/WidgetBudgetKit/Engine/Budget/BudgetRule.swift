@@ -2,12 +2,12 @@
 /// it comes back.
 ///
 /// One type per ``BudgetModel`` (``RollingWindowBudget``, ``MidnightBudget``,
-/// ``TokenBucketBudget``); ``ReloadBudget`` wraps whichever the scenario names, so the engine, the
+/// ``TokenBucketBudget``); `ReloadBudget` wraps whichever the scenario names, so the engine, the
 /// log analysis, the needed-budget search and the plots never switch over models. To add a model:
 /// one file with a type conforming to this protocol, a case in ``BudgetModel`` naming it (the
 /// scenario loader reads the case's raw value), and a paragraph in `docs/design/budget-model.md`.
 ///
-/// The methods are called with `daily > 0` only (``ReloadBudget`` handles an empty budget) and
+/// The methods are called with `daily > 0` only (`ReloadBudget` handles an empty budget) and
 /// with the local day of `t` when ``usesLocalDay`` is true (0 otherwise).
 public protocol BudgetRule: Sendable {
     /// A full budget of `daily` (> 0) reloads.
