@@ -7,17 +7,19 @@ let package = Package(
     name: "WidgetBudgetFuzz",
     dependencies: [.package(name: "WidgetBudget", path: "../")],
     targets: [
+        // libFuzzer's driver started from SwiftPM's `main`, shared by the harnesses.
+        .target(name: "FuzzDriver"),
         .executableTarget(
             name: "FuzzScenario",
             dependencies: [
-                .product(name: "WidgetBudgetKit", package: "WidgetBudget"), .product(name: "WidgetBudgetIO", package: "WidgetBudget"),
+                "FuzzDriver", .product(name: "WidgetBudgetKit", package: "WidgetBudget"), .product(name: "WidgetBudgetIO", package: "WidgetBudget"),
             ]),
-        .executableTarget(name: "FuzzCSV", dependencies: [.product(name: "WidgetBudgetIO", package: "WidgetBudget")]),
-        .executableTarget(name: "FuzzTrace", dependencies: [.product(name: "WidgetBudgetIO", package: "WidgetBudget")]),
+        .executableTarget(name: "FuzzCSV", dependencies: ["FuzzDriver", .product(name: "WidgetBudgetIO", package: "WidgetBudget")]),
+        .executableTarget(name: "FuzzTrace", dependencies: ["FuzzDriver", .product(name: "WidgetBudgetIO", package: "WidgetBudget")]),
         .executableTarget(
             name: "FuzzDeviceLog",
             dependencies: [
-                .product(name: "WidgetBudgetKit", package: "WidgetBudget"), .product(name: "WidgetBudgetIO", package: "WidgetBudget"),
+                "FuzzDriver", .product(name: "WidgetBudgetKit", package: "WidgetBudget"), .product(name: "WidgetBudgetIO", package: "WidgetBudget"),
             ]),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import FuzzDriver
 import WidgetBudgetIO
 import WidgetBudgetKit
 
@@ -22,14 +23,4 @@ func fuzzDeviceLog(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func testOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt { fuzzDeviceLog(bytes, count) }
 
-// SwiftPM links its own `main` into an executable, so libFuzzer's is not used: this one hands
-// the command line to libFuzzer's driver (-runs, -max_total_time, corpus folders…).
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
-
-var arguments = CommandLine.argc
-var values = CommandLine.unsafeArgv
-exit(runFuzzerDriver(&arguments, &values) { bytes, count in fuzzDeviceLog(bytes, count) })
+runFuzzer { bytes, count in fuzzDeviceLog(bytes, count) }
