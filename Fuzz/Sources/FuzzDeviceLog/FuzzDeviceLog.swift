@@ -8,15 +8,11 @@ let logPath = NSTemporaryDirectory() + "widgetbudget-fuzz-\(getpid()).csv"
 
 /// One fuzz input: any bytes as a device log, analysed, with the analysis rendered as text.
 func fuzzDeviceLog(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
-    guard let bytes else { return 0 }
-    guard FileManager.default.createFile(atPath: logPath, contents: Data(bytes: bytes, count: count)) else { return 0 }
-    do {
+    fuzzInput(bytes, count) { data in
+        guard FileManager.default.createFile(atPath: logPath, contents: data) else { return }
         let outcome = try DeviceLogReader.analyze(paths: [logPath], timeZone: TimeZone(identifier: "Europe/Paris"))
         _ = AnalysisOutput.summary(outcome.analysis)
-    } catch {
-        _ = "\(error)"
     }
-    return 0
 }
 
 /// The entry libFuzzer's driver object refers to.

@@ -17,3 +17,15 @@ public func runFuzzer(_ target: FuzzTarget) -> Never {
     var values = CommandLine.unsafeArgv
     exit(runFuzzerDriver(&arguments, &values, target))
 }
+
+/// Runs `body` on one fuzz input's bytes and returns 0: an error is a fine outcome (its message is
+/// rendered, as the tool would print it); a trap, a hang or a leak is what the fuzzer looks for.
+public func fuzzInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int, _ body: (Data) throws -> Void) -> CInt {
+    guard let bytes else { return 0 }
+    do {
+        try body(Data(bytes: bytes, count: count))
+    } catch {
+        _ = "\(error)"
+    }
+    return 0
+}

@@ -5,16 +5,11 @@ import WidgetBudgetIO
 /// One fuzz input: any bytes read as a trace (numbers and ISO 8601 times, in Europe/Paris so
 /// daylight-saving gaps and repeats are exercised).
 func fuzzTrace(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
-    guard let bytes else { return 0 }
-    let data = Data(bytes: bytes, count: count)
-    do {
+    fuzzInput(bytes, count) { data in
         _ = try TraceReader.readTimes(
             data: data, name: "fuzz.csv", scenarioStart: Date(timeIntervalSince1970: 1_767_571_200),
             timeZone: TimeZone(identifier: "Europe/Paris")!)
-    } catch {
-        _ = "\(error)"
     }
-    return 0
 }
 
 /// The entry libFuzzer's driver object refers to.
