@@ -234,7 +234,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         building.reset()
         let context = ReplayContext(now: t, clock: calendar.clock, unpredictableChanges: inputs.unpredictable, family: family)
         provider.getTimeline(in: context, into: &building)
-        ensureSorted()
+        let closestGap = sortBuilding()
         let footprint = memory.footprint(entries: building.entries.count)
         day.peakMemoryMB = max(day.peakMemoryMB, footprint)
         if footprint > memory.limitMB {
@@ -254,24 +254,33 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
                 detail: .tooManyEntries(system.maxEntries))
             return
         }
-        deliver(at: t, source: source, charged: !exempt, footprint: footprint)
+        deliver(at: t, source: source, charged: !exempt, footprint: footprint, closestGap: closestGap)
     }
 
-    private mutating func ensureSorted() {
-        var sorted = true
-        for i in building.entries.indices.dropFirst() where building.entries[i].date < building.entries[i - 1].date {
-            sorted = false
-            break
-        }
-        if !sorted { building.entries.sort { $0.date < $1.date } }
+    /// Sorts the timeline being built by date when it is not, and returns the smallest gap between
+    /// adjacent entries (`+infinity` with fewer than two): one pass serves both.
+    private mutating func sortBuilding() -> Double {
+        let closest = Self.closestGap(building.entries)
+        guard closest < 0 else { return closest }
+        building.entries.sort { $0.date < $1.date }
+        return Self.closestGap(building.entries)
     }
 
-    private mutating func deliver(at t: SimTime, source: ReloadSource, charged: Bool, footprint: Double) {
+    /// The smallest gap between adjacent entries (`+infinity` with fewer than two; negative when
+    /// `entries` are not sorted by date).
+    private static func closestGap(_ entries: [ReplayEntry]) -> Double {
+        var closest = Double.infinity
+        for i in entries.indices.dropFirst() { closest = min(closest, entries[i].date - entries[i - 1].date) }
+        return closest
+    }
+
+    /// Delivers the timeline built at `t`; `closestGap` is the smallest gap between its adjacent entries.
+    private mutating func deliver(at t: SimTime, source: ReloadSource, charged: Bool, footprint: Double, closestGap: Double) {
         // Entries of the old timeline not yet rendered are dropped; count those already rendered.
         countBulkRenders(through: t)
         if inFreshRun { endFreshRun(at: t) }
         swap(&timeline, &building)
-        let closeEntries = hasEntriesCloserThanRenderSpacing()
+        let closeEntries = closestGap < system.minRenderSpacing
         bulkTimeline = bulkRenders && !closeEntries
         freshRunTimeline = freshRuns && !closeEntries
         serial += 1
@@ -360,14 +369,6 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         let floor = t + system.minRenderSpacing
         while nextEntry + 1 < timeline.entries.count && renderTime(of: nextEntry + 1) <= floor { nextEntry += 1 }
         nextRender = max(renderTime(of: nextEntry), floor)
-    }
-
-    /// True when two adjacent entries of the current timeline are closer than the render spacing.
-    private func hasEntriesCloserThanRenderSpacing() -> Bool {
-        let entries = timeline.entries
-        guard system.minRenderSpacing > 0, entries.count > 1 else { return false }
-        for i in entries.indices.dropFirst() where entries[i].date - entries[i - 1].date < system.minRenderSpacing { return true }
-        return false
     }
 
     /// A delivery cuts a fresh run short: from `t` the display shows the run's last entry rendered by
