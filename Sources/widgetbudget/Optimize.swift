@@ -53,6 +53,12 @@ extension WidgetBudgetCommand {
         @Option(help: "A window list (07:00-23:00, several joined by ';', or all-day); repeat for more.")
         var windows: [String] = []
 
+        @Option(help: "Schedule segments covering the day, comma-separated (e.g. 07:00-09:00,09:00-23:00,23:00-07:00).")
+        var scheduleSegments: String?
+
+        @Option(help: "Reload intervals a schedule segment may use, comma-separated (e.g. 10m,30m,1h,never).")
+        var scheduleAfter: String?
+
         @Option(help: "How to search (default: auto, exhaustive up to 5000 candidates).")
         var method: SearchMethod?
 
@@ -80,7 +86,7 @@ extension WidgetBudgetCommand {
                     align: align,
                     policy: policy, windows: windows.isEmpty ? nil : windows, replications: overrides.replications,
                     method: method?.rawValue,
-                    maxEvaluations: maxEvaluations)
+                    maxEvaluations: maxEvaluations, scheduleSegments: scheduleSegments, scheduleAfter: scheduleAfter)
                 let outcome = try OptimizationRun.run(file: file, scenario: s, overrides: space, shard: shard) { done, total in
                     bar.update(done: done, total: total)
                 }

@@ -40,7 +40,7 @@ public struct CandidateRow: Sendable {
         let policy: FixedPolicy
         switch text("policy") {
         case "at-end": policy = .atEnd
-        case "never": policy = .never
+        case "never", "schedule": policy = .never
         case "after": policy = .after(try number("after_s"))
         default: throw MergeError("\(place): policy: unknown policy '\(text("policy"))'")
         }
@@ -58,14 +58,28 @@ public struct CandidateRow: Sendable {
             }
             perReplication.append(x)
         }
+        let schedule = text("policy") == "schedule" ? try Self.schedule(text("schedule"), where: place) : []
         let candidate = PolicyCandidate(
             spacing: try number("spacing_s"), entries: try integer("entries"), align: align,
-            policy: policy, windows: windows, appThrottle: text("app_throttle_s").isEmpty ? nil : try number("app_throttle_s"))
+            policy: policy, windows: windows, appThrottle: text("app_throttle_s").isEmpty ? nil : try number("app_throttle_s"),
+            schedule: schedule)
         record = CandidateRecord(
             candidate: candidate, objective: try number("objective"), unlimitedObjective: try number("unlimited_objective"),
             chargedPerDay: try number("charged_per_day"), peakMemoryMB: try number("peak_memory_mb"),
             exhaustedDayFraction: try number("exhausted_day_fraction"), kills: try integer("kills"),
             neededBudget: try integer("needed_budget"), feasible: text("feasible") == "true",
             replicationObjectives: perReplication)
+    }
+
+    /// The `schedule` column read back: `07:00-09:00 after 10m; 23:00-07:00 never`.
+    static func schedule(_ text: String, where place: String) throws -> [ScheduleSegment] {
+        try text.split(separator: ";").map { part in
+            let words = part.split(separator: " ").map(String.init)
+            let problem = MergeError("\(place): schedule: cannot read '\(part.trimmingCharacters(in: .whitespaces))'")
+            guard let first = words.first, let window = TimeWindow(first) else { throw problem }
+            if words.count == 2 && words[1] == "never" { return ScheduleSegment(window: window, after: nil) }
+            guard words.count == 3, words[1] == "after", let seconds = DurationSyntax.seconds(words[2]) else { throw problem }
+            return ScheduleSegment(window: window, after: seconds)
+        }
     }
 }

@@ -4,8 +4,10 @@ import WidgetBudgetKit
 /// them back into records (for `merge`, and for a single run, which ranks what it wrote so that
 /// both agree to the byte).
 ///
-/// Columns: the candidate's parameters `spacing_s,entries,align,policy,after_s,windows,app_throttle_s`
-/// (`app_throttle_s` empty when the app is as the scenario writes it); the
+/// Columns: the candidate's parameters `spacing_s,entries,align,policy,after_s,windows,app_throttle_s,schedule`
+/// (`app_throttle_s` empty when the app is as the scenario writes it; `policy` is `schedule` and
+/// `schedule` the intervals by time of day, e.g. `07:00-09:00 after 10m; 23:00-07:00 never`, for a
+/// schedule candidate, `schedule` empty otherwise); the
 /// `summary.csv` metrics at the candidate's worst budget (`budget_min` and `budget_max` are that
 /// budget); `needed_budget` (the smallest daily budget at which it never waits) and
 /// `unlimited_objective` (its objective with that much budget); `replication_objectives` (the
@@ -13,7 +15,7 @@ import WidgetBudgetKit
 /// then `objective,feasible,reason`.
 public enum CandidateTable {
     /// The parameter columns.
-    public static let parameterHeader = ["spacing_s", "entries", "align", "policy", "after_s", "windows", "app_throttle_s"]
+    public static let parameterHeader = ["spacing_s", "entries", "align", "policy", "after_s", "windows", "app_throttle_s", "schedule"]
     /// The columns after the metrics.
     public static let verdictHeader = [
         "needed_budget", "unlimited_objective", "replication_objectives", "objective", "feasible", "reason",
@@ -31,8 +33,9 @@ public enum CandidateTable {
     public static func row(_ e: CandidateEvaluation, objective: OptimizationObjective) -> [String] {
         let c = e.candidate!
         let params = [
-            DurationFormat.number(c.spacing), String(c.entries), c.align.rawValue, c.policy.kindName,
+            DurationFormat.number(c.spacing), String(c.entries), c.align.rawValue, c.policyKind,
             c.afterSeconds.map(DurationFormat.number) ?? "", c.windowsText, c.appThrottle.map(DurationFormat.number) ?? "",
+            c.scheduleText,
         ]
         return params + metrics(e, objective: objective)
     }

@@ -1,6 +1,7 @@
 /// Command-line values that replace those of a scenario's `optimize:` section, as typed: lists
 /// are comma-separated (`--spacing 30s,1m`, `--entries 1...240`, `--policy at-end,after:1h`), and
-/// each `--windows` value is one window list (`07:00-23:00`, several joined by `;`, or `all-day`).
+/// each `--windows` value is one window list (`07:00-23:00`, several joined by `;`, or `all-day`);
+/// a schedule is `--schedule-segments 07:00-09:00,09:00-07:00 --schedule-after 10m,1h,never`.
 public struct OptimizationOverrides: Sendable, Equatable {
     /// `--widget`.
     public var widget: String?
@@ -24,13 +25,20 @@ public struct OptimizationOverrides: Sendable, Equatable {
     public var method: String?
     /// `--max-evaluations`.
     public var maxEvaluations: Int?
+    /// `--schedule-segments`: the segments of a time-of-day schedule, comma-separated.
+    public var scheduleSegments: String?
+    /// `--schedule-after`: the intervals a segment may use, comma-separated (`never` allowed).
+    public var scheduleAfter: String?
 
     /// No overrides.
     public init(
         widget: String? = nil, objective: String? = nil, budgets: String? = nil, spacing: String? = nil,
         entries: String? = nil, align: String? = nil, policy: String? = nil, windows: [String]? = nil,
-        replications: Int? = nil, method: String? = nil, maxEvaluations: Int? = nil
+        replications: Int? = nil, method: String? = nil, maxEvaluations: Int? = nil, scheduleSegments: String? = nil,
+        scheduleAfter: String? = nil
     ) {
+        self.scheduleSegments = scheduleSegments
+        self.scheduleAfter = scheduleAfter
         self.widget = widget
         self.objective = objective
         self.budgets = budgets

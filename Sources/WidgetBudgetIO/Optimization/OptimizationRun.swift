@@ -39,6 +39,11 @@ public enum OptimizationRun {
                 option: "--shard", message: "a search cannot be split into shards: it chooses where to look from what it has seen",
                 hint: "use --method exhaustive (or auto) for a sharded sweep")
         }
+        if shard.isPartial && problem.settings.space.schedule != nil {
+            throw OptimizeOptionError(
+                option: "--shard", message: "a schedule is searched (ScheduleSearch), which cannot be split into shards",
+                hint: "run it whole: the search evaluates a few hundred schedules per timeline shape")
+        }
         if problem.settings.space.isEmpty {
             throw OptimizeOptionError(option: "optimize", message: "the search space is empty")
         }

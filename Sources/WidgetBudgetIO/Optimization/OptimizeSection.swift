@@ -8,6 +8,7 @@ public enum OptimizeSection {
     static let keys = [
         "widget", "spacing", "entries", "align", "policy", "windows", "objective", "constraints",
         "replications", "first_offset", "method", "max_evaluations", "tolerance", "max_replications", "app_throttle",
+        "schedule",
     ]
     static let constraintKeys = ["budgets", "max_exhausted_day_fraction", "memory_margin"]
 
@@ -58,8 +59,9 @@ public enum OptimizeSection {
         var space = SearchSpace(
             spacings: spacings, entries: entries, aligns: aligns, policies: policies, windows: windows,
             firstOffset: firstOffset)
-        space.appThrottles = try readAppThrottles(m, file: file, scenario: scenario, widget: spec)
-        if space.count > OptimizeValueSyntax.maxSpace {
+        space.schedule = try readSchedule(m, overrides: overrides)
+        if space.schedule == nil { space.appThrottles = try readAppThrottles(m, file: file, scenario: scenario, widget: spec) }
+        if space.schedule == nil && space.count > OptimizeValueSyntax.maxSpace {
             throw ScenarioError(
                 file: file.path, line: node?.line, key: "optimize",
                 message: "the space has \(space.count) candidates, over the limit of \(OptimizeValueSyntax.maxSpace)",
@@ -237,15 +239,15 @@ public enum OptimizeSection {
             hint: NearestName.hint(name, among: names, otherwise: "widgets: " + names.joined(separator: ", ")))
     }
 
-    private static func option(_ name: String, _ p: OptimizeValueProblem) -> OptimizeOptionError {
+    static func option(_ name: String, _ p: OptimizeValueProblem) -> OptimizeOptionError {
         OptimizeOptionError(option: name, message: p.message, hint: p.hint)
     }
 
-    private static func parse<T>(option name: String, _ text: String, _ body: (String) throws -> T) throws -> T {
+    static func parse<T>(option name: String, _ text: String, _ body: (String) throws -> T) throws -> T {
         do { return try body(text) } catch let p as OptimizeValueProblem { throw option(name, p) }
     }
 
-    private static func parse<T>(_ v: YAMLValue, _ body: (String) throws -> T) throws -> T {
+    static func parse<T>(_ v: YAMLValue, _ body: (String) throws -> T) throws -> T {
         let text = v.isSequence || v.isMapping ? "" : (v.scalarText ?? "")
         if v.isMapping { throw v.error("expected a value, found a mapping") }
         do { return try body(text) } catch let p as OptimizeValueProblem { throw v.error(p.message, hint: p.hint) }

@@ -36,6 +36,7 @@ public enum ProviderSource {
                 "    /// Seconds after a reload at which to ask for the next timeline.\n    static let reloadAfter: TimeInterval = \(number(after))\n"
         }
         if !candidate.windows.isEmpty { s += windowTable(candidate.windows) }
+        if !candidate.schedule.isEmpty { s += scheduleTable(candidate.schedule) }
         s += """
 
                 func placeholder(in context: Context) -> SimpleEntry {
@@ -79,6 +80,8 @@ public enum ProviderSource {
             s += "        }\n"
         }
         switch candidate.policy {
+        case _ where !candidate.schedule.isEmpty:
+            s += scheduleCompletion
         case .atEnd:
             s += "        // Ask for the next timeline when the last entry is reached.\n"
             s += "        completion(Timeline(entries: entries, policy: .atEnd))\n"
@@ -92,6 +95,7 @@ public enum ProviderSource {
         s += "    }\n"
         if candidate.entries > 1 && candidate.align != .none { s += alignHelper(candidate.align) }
         if !candidate.windows.isEmpty { s += windowHelpers }
+        if !candidate.schedule.isEmpty { s += scheduleHelpers }
         s += "}\n"
         if let t = candidate.appThrottle, t > 0 { s += appThrottleSnippet(t, kind: m["widget_kind"]) }
         return s

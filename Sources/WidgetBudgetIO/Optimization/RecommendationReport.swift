@@ -83,6 +83,7 @@ public enum RecommendationReport {
         if span >= 600 { span = (span / 60).rounded() * 60 }
         if c.entries > 1 { text += ", so the timeline covers about \(DurationFormat.string(span.rounded()))" }
         text += ". "
+        if !c.schedule.isEmpty { return text + scheduleWords(c.schedule) }
         switch c.policy {
         case .atEnd:
             text += "It asks for the next timeline when the last entry is reached (`.atEnd`)."
@@ -105,6 +106,22 @@ public enum RecommendationReport {
             text += " (The content changes unpredictably, so only the reload interval matters; entries after the first only cost memory.)"
         }
         return text
+    }
+
+    /// A schedule in words and as a table: per segment the interval and the reloads it asks for.
+    static func scheduleWords(_ schedule: [ScheduleSegment]) -> String {
+        var text = "The reload interval depends on the time of day. Every segment starts with a reload, and the "
+        text += "next reload asked for in a segment comes no later than the next segment's start "
+        text += "(`.after(min(now + interval, next segment start))`); `never` waits for the next segment.\n\n"
+        text += "| segment | reload | policy reloads in the segment |\n|---|---|---:|\n"
+        for s in schedule {
+            let w = s.window
+            let length = w.end > w.start ? w.end - w.start : w.end + Seconds.day - w.start
+            let reload = s.after.map { "every \(DurationFormat.string($0)) (`.after(now + \(DurationFormat.string($0)))`)" } ?? "never"
+            let count = s.after.map { Int((length / $0).rounded(.up)) } ?? 1
+            text += "| \(w) | \(reload) | \(count) |\n"
+        }
+        return String(text.dropLast())
     }
 
     static func alignWord(_ a: EntryAlignment) -> String {
@@ -225,7 +242,11 @@ public enum RecommendationReport {
         let m = o.manifest
         let evaluated = o.rows.count, size = Int(m["space_size"]) ?? evaluated
         var md = "## How it was found\n\n"
-        if m["method"] == "search" {
+        if m["method"] == "search" && o.rows.first?.record.candidate.schedule.isEmpty == false {
+            md += "A marginal allocation of reloads across the segments with a local search (`ScheduleSearch`, docs/optimizer.md) "
+            md +=
+                "evaluated \(evaluated) of the \(size) schedules (\(NumberFormat.fixed(Double(evaluated) / Double(max(1, size)) * 100, 1))%). "
+        } else if m["method"] == "search" {
             md += "A coarse-to-fine search (docs/optimizer.md) evaluated \(evaluated) of the \(size) candidates "
             md += "(\(NumberFormat.fixed(Double(evaluated) / Double(max(1, size)) * 100, 1))%). "
         } else {

@@ -86,7 +86,7 @@ public struct CandidateRanking: Sendable {
 
     /// The best feasible record that differs from `best` in more than its number of entries (a
     /// real alternative, not the same policy with one entry more): another policy, window list,
-    /// spacing or alignment (spacing and alignment count only when both have several entries).
+    /// spacing, alignment or schedule (spacing and alignment count only when both have several entries).
     /// It is chosen from those alternatives by the same rule as the recommendation.
     public func runnerUp(_ records: [CandidateRecord], after best: CandidateRecord) -> CandidateRecord? {
         let b = best.candidate
@@ -95,7 +95,7 @@ public struct CandidateRanking: Sendable {
                 let c = r.candidate
                 // Spacing and alignment mean nothing for a single entry.
                 let sameEntries = c.entries == 1 || b.entries == 1 || (c.spacing == b.spacing && c.align == b.align)
-                return !(sameEntries && c.policy == b.policy && c.windows == b.windows)
+                return !(sameEntries && c.policy == b.policy && c.windows == b.windows && c.schedule == b.schedule)
             })?.chosen
     }
 

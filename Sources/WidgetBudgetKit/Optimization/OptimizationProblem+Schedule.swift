@@ -2,15 +2,16 @@
 /// judged at the worst budget of the range.
 extension OptimizationProblem {
     /// Searches `space` with ``ScheduleSearch`` (batches evaluated in parallel, in a fixed order):
-    /// the search's result and every schedule it evaluated with its evaluation, in the order
-    /// evaluated.
-    public func searchSchedules(_ space: ScheduleSpace) -> (
+    /// the search's result and every schedule it evaluated with its evaluation (its
+    /// ``CandidateEvaluation/candidate`` set), in the order evaluated. `progress` is called after
+    /// each evaluation, from any thread.
+    public func searchSchedules(_ space: ScheduleSpace, progress: (@Sendable () -> Void)? = nil) -> (
         result: ScheduleSearch.Result, evaluations: [(choice: [Int], evaluation: CandidateEvaluation)]
     ) {
         var all: [(choice: [Int], evaluation: CandidateEvaluation)] = []
         let counts = Array(repeating: space.afters.count, count: space.segments.count)
         let result = ScheduleSearch.run(optionCounts: counts) { batch in
-            let done = ParallelMap.map(count: batch.count) { i in evaluate(provider: space.providerSpec(batch[i])) }
+            let done = evaluateSchedules(batch, in: space, progress: progress)
             all += zip(batch, done).map { ($0, $1) }
             return done.map(scheduleScore)
         }
@@ -18,10 +19,24 @@ extension OptimizationProblem {
     }
 
     /// Every schedule of `space`, for the check against the search (small spaces only).
-    public func sweepSchedules(_ space: ScheduleSpace) -> [(choice: [Int], evaluation: CandidateEvaluation)] {
+    public func sweepSchedules(_ space: ScheduleSpace, progress: (@Sendable () -> Void)? = nil) -> [(
+        choice: [Int], evaluation: CandidateEvaluation
+    )] {
         let choices = space.allChoices
-        let done = ParallelMap.map(count: choices.count) { i in evaluate(provider: space.providerSpec(choices[i])) }
-        return Array(zip(choices, done))
+        return Array(zip(choices, evaluateSchedules(choices, in: space, progress: progress)))
+    }
+
+    /// The schedules `choices` of `space` (its own first-entry offset), evaluated in parallel
+    /// (results in order).
+    private func evaluateSchedules(_ choices: [[Int]], in space: ScheduleSpace, progress: (@Sendable () -> Void)?)
+        -> [CandidateEvaluation]
+    {
+        ParallelMap.map(count: choices.count) { i in
+            var e = evaluate(provider: space.providerSpec(choices[i]))
+            e.candidate = space.candidate(choices[i])
+            progress?()
+            return e
+        }
     }
 
     /// The search's view of an evaluation: loss, charged reloads a day, feasibility.

@@ -14,6 +14,7 @@ public enum Optimizer {
         _ problem: OptimizationProblem, shard: Shard = .whole,
         progress: (@Sendable (Int, Int?) -> Void)? = nil
     ) -> OptimizationResult {
+        if problem.settings.space.schedule != nil { return runSchedules(problem, progress: progress) }
         let settings = problem.settings
         let all = settings.space.candidates
         let method = shard.isPartial ? .exhaustive : settings.resolvedMethod(count: all.count)
@@ -43,16 +44,20 @@ public enum Optimizer {
             }
             evaluations = found.sorted { PolicyCandidate.canonicalOrder($0.candidate!, $1.candidate!) }
         }
-        if !shard.isPartial {
-            // Racing: the leaders noise cannot yet separate get more replications.
-            let racing = CandidateRacing(problem: problem, ranking: ranking, maxReplications: settings.maxReplications)
-            evaluations = racing.race(evaluations) { candidates, n in
-                ParallelMap.map(count: candidates.count) { i in problem.evaluate(candidates[i], replications: n) }
-            }
-        }
+        if !shard.isPartial { evaluations = race(evaluations, problem: problem) }
         return OptimizationResult(
             method: method == .auto ? .exhaustive : method, spaceSize: all.count, shard: shard,
             evaluations: evaluations, current: current)
+    }
+}
+
+extension Optimizer {
+    /// Racing: the leaders noise cannot yet separate get more replications (``CandidateRacing``).
+    static func race(_ evaluations: [CandidateEvaluation], problem: OptimizationProblem) -> [CandidateEvaluation] {
+        let racing = CandidateRacing(problem: problem, ranking: problem.ranking, maxReplications: problem.settings.maxReplications)
+        return racing.race(evaluations) { candidates, n in
+            ParallelMap.map(count: candidates.count) { i in problem.evaluate(candidates[i], replications: n) }
+        }
     }
 }
 

@@ -4,6 +4,10 @@
 /// With windows, the candidate is a `windows` provider: inside any window it behaves as the fixed
 /// provider; outside every window it returns one entry and `.after(next window start)` (the stock
 /// widget's "coarser policy": it sleeps while nobody needs it).
+///
+/// With a ``schedule`` (`optimize.schedule`), the candidate is a ``ScheduleProvider``: the same
+/// entries in every segment, each segment with its own reload interval; `policy` and `windows`
+/// are unused.
 public struct PolicyCandidate: Sendable, Hashable, CustomStringConvertible, Codable {
     /// Seconds between entries; 0 when `entries` is 1 (a single entry has no spacing).
     public var spacing: Double
@@ -18,12 +22,15 @@ public struct PolicyCandidate: Sendable, Hashable, CustomStringConvertible, Coda
     /// The throttle the app puts on its `reloadTimelines` calls for this widget, seconds
     /// (``AppReloadThrottle``); `nil` keeps the scenario's app as written.
     public var appThrottle: Double?
+    /// The time-of-day schedule, one reload interval per segment; empty for a single policy.
+    public var schedule: [ScheduleSegment]
 
     /// Creates a candidate; a single entry drops its spacing and alignment, which could not matter.
     public init(
         spacing: Double, entries: Int, align: EntryAlignment, policy: FixedPolicy, windows: [TimeWindow] = [],
-        appThrottle: Double? = nil
+        appThrottle: Double? = nil, schedule: [ScheduleSegment] = []
     ) {
+        self.schedule = schedule
         self.entries = max(1, entries)
         self.spacing = self.entries == 1 ? 0 : spacing
         self.align = self.entries == 1 ? .none : align
@@ -40,6 +47,14 @@ public struct PolicyCandidate: Sendable, Hashable, CustomStringConvertible, Coda
     /// The provider as a scenario would declare it.
     public func providerSpec(firstOffset: Double) -> ProviderSpec {
         let fixed = fixedProvider(firstOffset: firstOffset)
+        if !schedule.isEmpty {
+            return .schedule(
+                schedule.map { s in
+                    var segment = fixed
+                    segment.policy = s.policy
+                    return WindowedPolicy(window: s.window, provider: segment)
+                })
+        }
         if windows.isEmpty { return .fixed(fixed) }
         return .windows(windows.map { WindowedPolicy(window: $0, provider: fixed) })
     }
@@ -49,6 +64,13 @@ public struct PolicyCandidate: Sendable, Hashable, CustomStringConvertible, Coda
         if case let .after(seconds) = policy { return seconds }
         return nil
     }
+
+    /// The policy column of `candidates.csv`: `at-end`, `after`, `never`, or `schedule`.
+    public var policyKind: String { schedule.isEmpty ? policy.kindName : "schedule" }
+
+    /// The schedule as written in `candidates.csv`, e.g. `07:00-09:00 after 10m; 23:00-07:00 never`;
+    /// empty for a single policy.
+    public var scheduleText: String { ScheduleSegment.describe(schedule) }
 
     /// The windows as written in `candidates.csv`: `07:00-23:00`, several joined by `;`, empty
     /// for all day.
@@ -61,7 +83,7 @@ public struct PolicyCandidate: Sendable, Hashable, CustomStringConvertible, Coda
         var text = "\(entries) entr\(entries == 1 ? "y" : "ies")"
         if entries > 1 { text += " \(DurationFormat.string(spacing)) apart" }
         if align != .none { text += ", aligned to the \(align.rawValue)" }
-        text += ", \(policy)"
+        text += schedule.isEmpty ? ", \(policy)" : ", by time of day: \(scheduleText)"
         if !windows.isEmpty { text += ", during \(windowsText) (asleep outside)" }
         if let t = appThrottle { text += t > 0 ? ", app reloads throttled to \(DurationFormat.string(t))" : ", app reloads unthrottled" }
         return text
@@ -70,7 +92,7 @@ public struct PolicyCandidate: Sendable, Hashable, CustomStringConvertible, Coda
     /// Equal when spacing, entries, alignment, policy and windows are equal.
     public static func == (a: PolicyCandidate, b: PolicyCandidate) -> Bool {
         a.spacing == b.spacing && a.entries == b.entries && a.align == b.align && a.policy == b.policy && a.windows == b.windows
-            && a.appThrottle == b.appThrottle
+            && a.appThrottle == b.appThrottle && a.schedule == b.schedule
     }
 
     /// Hashes the fields that `==` compares.
@@ -86,6 +108,10 @@ public struct PolicyCandidate: Sendable, Hashable, CustomStringConvertible, Coda
             hasher.combine(w.end)
         }
         hasher.combine(appThrottle ?? -1)
+        for s in schedule {
+            hasher.combine(s.window.start)
+            hasher.combine(s.sortKey)
+        }
     }
 }
 
@@ -108,20 +134,22 @@ public struct CandidateKey: Comparable, Sendable, Codable {
     var spacing: Double
     var entries: Int
     var appThrottle: Double
+    var schedule: [Double]
 
     /// The key of a candidate.
     public init(_ c: PolicyCandidate) {
         self.init(
-            windows: c.windowsText, policy: c.policy.kindName, after: c.afterSeconds ?? 0, align: c.align,
-            spacing: c.spacing, entries: c.entries, appThrottle: c.appThrottle)
+            windows: c.windowsText, policy: c.policyKind, after: c.afterSeconds ?? 0, align: c.align,
+            spacing: c.spacing, entries: c.entries, appThrottle: c.appThrottle, schedule: c.schedule)
     }
 
     /// The key from the parameter columns of a row.
     public init(
         windows: String, policy: String, after: Double, align: EntryAlignment, spacing: Double, entries: Int,
-        appThrottle: Double? = nil
+        appThrottle: Double? = nil, schedule: [ScheduleSegment] = []
     ) {
         self.appThrottle = appThrottle ?? -1
+        self.schedule = schedule.map(\.sortKey)
         self.windows = windows
         policyRank = ["at-end": 0, "after": 1, "never": 2][policy] ?? 3
         self.after = after
@@ -130,11 +158,13 @@ public struct CandidateKey: Comparable, Sendable, Codable {
         self.entries = entries
     }
 
-    /// Orders by windows, then policy, its delay, alignment, spacing and entry count.
+    /// Orders by windows, then policy, its delay (a schedule: its intervals, segment by segment,
+    /// shorter first), alignment, spacing and entry count.
     public static func < (a: CandidateKey, b: CandidateKey) -> Bool {
         if a.windows != b.windows { return a.windows < b.windows }
         if a.policyRank != b.policyRank { return a.policyRank < b.policyRank }
         if a.after != b.after { return a.after < b.after }
+        if a.schedule != b.schedule { return a.schedule.lexicographicallyPrecedes(b.schedule) }
         if a.alignRank != b.alignRank { return a.alignRank < b.alignRank }
         if a.spacing != b.spacing { return a.spacing < b.spacing }
         if a.entries != b.entries { return a.entries < b.entries }

@@ -4,7 +4,7 @@
 /// ``ScheduleProvider`` with, in segment s, `entries` entries `spacing` apart (aligned as `align`)
 /// and `.after(now + afters[choice[s]])`, or `.never` for `nil`, clipped at the next segment start,
 /// so every segment starts with a reload and `never` means no reload until the next segment.
-public struct ScheduleSpace: Sendable, Equatable {
+public struct ScheduleSpace: Sendable, Equatable, Codable {
     /// The segments, covering the day.
     public var segments: [TimeWindow]
     /// The reload intervals a segment may use, seconds, shortest first; `nil` is `never`.
@@ -57,21 +57,21 @@ public struct ScheduleSpace: Sendable, Equatable {
         segments.reduce([[]]) { partial, _ in partial.flatMap { c in afters.indices.map { c + [$0] } } }
     }
 
+    /// The candidate of `choice` (an index into ``afters`` per segment), as the optimizer lists it.
+    public func candidate(_ choice: [Int]) -> PolicyCandidate {
+        PolicyCandidate(
+            spacing: spacing, entries: entries, align: align, policy: .never,
+            schedule: zip(segments, choice).map { ScheduleSegment(window: $0, after: afters[$1]) })
+    }
+
     /// The provider of `choice` (an index into ``afters`` per segment).
     public func providerSpec(_ choice: [Int]) -> ProviderSpec {
-        .schedule(
-            zip(segments, choice).map { window, k in
-                let policy: FixedPolicy = afters[k].map { .after($0) } ?? .never
-                return WindowedPolicy(
-                    window: window,
-                    provider: FixedProvider(entries: entries, spacing: spacing, firstOffset: firstOffset, align: align, policy: policy))
-            })
+        candidate(choice).providerSpec(firstOffset: firstOffset)
     }
 
     /// One line in plain words, e.g. `07:00-09:00 after 10m; 09:00-17:00 after 1h; 23:00-07:00 never`.
     public func describe(_ choice: [Int]) -> String {
-        zip(segments, choice).map { w, k in "\(w) " + (afters[k].map { "after \(DurationFormat.string($0))" } ?? "never") }
-            .joined(separator: "; ")
+        candidate(choice).scheduleText
     }
 }
 

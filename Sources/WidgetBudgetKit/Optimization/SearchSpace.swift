@@ -40,6 +40,11 @@ public struct SearchSpace: Sendable, Equatable, Codable {
     /// App-side throttles on `reloadTimelines` (seconds; `[nil]`: the scenario's app as written).
     public var appThrottles: [Double?] = [nil]
 
+    /// A time-of-day schedule space (`optimize.schedule`): when set, the candidates are schedules
+    /// over its segments and intervals, with the entries, spacings and alignments of this space
+    /// (see ``scheduleSpaces``); `policies` and `windows` are unused.
+    public var schedule: ScheduleSpace?
+
     /// True when some list is empty, so there is nothing to choose from.
     public var isEmpty: Bool {
         spacings.isEmpty || entries.isEmpty || aligns.isEmpty || policies.isEmpty || windows.isEmpty || appThrottles.isEmpty
