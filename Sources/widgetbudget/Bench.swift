@@ -37,6 +37,9 @@ extension WidgetBudgetCommand {
         @Option(help: "With --compare: the objective.")
         var objective: String?
 
+        @Option(help: "With --compare: the intervals a schedule segment may use (overrides optimize.schedule.after).")
+        var scheduleAfter: String?
+
         func run() throws {
             try reportingErrors {
                 #if DEBUG
@@ -47,7 +50,7 @@ extension WidgetBudgetCommand {
                 if let days { s.days = days }
                 let overrides = OptimizationOverrides(
                     objective: objective, spacing: spacing, entries: entries, policy: policy,
-                    replications: replications)
+                    replications: replications, scheduleAfter: scheduleAfter)
                 if compare {
                     let q = try OptimizationBenchmark.searchQuality(file: file, scenario: s, overrides: overrides)
                     print("space: \(q.spaceSize) candidates; objective \(q.objective.rawValue)")

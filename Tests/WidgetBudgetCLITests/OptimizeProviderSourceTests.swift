@@ -31,12 +31,18 @@ struct OptimizeProviderSourceTests {
 
     /// Generates Provider.swift for a one-candidate space, compiles it with `main`, runs it and
     /// returns what it printed.
-    static func generateAndRun(_ options: [String], main: String) throws -> String {
+    /// `scenario`, when given, is the YAML of the scenario optimized instead of seed 002's clock.
+    static func generateAndRun(_ options: [String], main: String, scenario: String? = nil) throws -> String {
         let root = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         let out = root.appendingPathComponent("out")
+        var path = "Scenarios/clock-minute-entries.yaml"
+        if let scenario {
+            path = root.appendingPathComponent("scenario.yaml").path
+            try scenario.write(toFile: path, atomically: true, encoding: .utf8)
+        }
         let run = try CLIRunner.run(
-            ["optimize", "Scenarios/clock-minute-entries.yaml", "--replications", "1", "--days", "1", "--out", out.path] + options)
+            ["optimize", path, "--replications", "1", "--days", "1", "--out", out.path] + options)
         #expect(run.status == 0, "\(run.stderr)")
         let source = try String(contentsOf: out.appendingPathComponent("Provider.swift"), encoding: .utf8)
         #expect(source.contains("import WidgetKit"))
@@ -115,5 +121,40 @@ struct OptimizeProviderSourceTests {
         #expect(output.contains("noon true night false late false"))
         #expect(output.contains("opens 7 5"))
         #expect(output.contains("policy"))
+    }
+
+    @Test("a schedule by time of day: the interval of the hour's segment, clipped at the next segment's start")
+    func schedule() throws {
+        // Changes and views from 08:00 to 20:00 only, a budget of 30: 30 min by day, never at night
+        // (OptimizeScheduleEndToEndTests works it out by hand).
+        let scenario = """
+            name: schedule
+            start: 2026-01-05T00:00:00
+            timezone: UTC
+            budget: {daily: 30, model: rolling-24h}
+            widgets:
+              - kind: w
+                provider: {type: fixed, entries: 1, policy: {after: 1h}}
+                content:
+                  unpredictable: {poisson: {per_hour: 2}, during: "08:00-20:00"}
+                views: {poisson: {per_hour: 30}, during: "08:00-20:00"}
+            optimize:
+              entries: [1]
+            """
+        let main = """
+            let calendar = Calendar.current
+            func at(_ h: Int, _ m: Int) -> Date { calendar.date(from: DateComponents(year: 2026, month: 1, day: 5, hour: h, minute: m))! }
+            for (h, m) in [(8, 10), (19, 50), (21, 0), (3, 0)] {
+                print("reload", h, m, Int(Provider.nextReload(after: at(h, m)).timeIntervalSince(at(h, m))))
+            }
+            """ + "\n" + Self.printTimeline
+        let output = try Self.generateAndRun(
+            ["--schedule-segments", "08:00-20:00,20:00-08:00", "--schedule-after", "15m,30m,1h,never"], main: main,
+            scenario: scenario)
+        #expect(output.contains("reload 8 10 1800"), "30 min inside the day segment")
+        #expect(output.contains("reload 19 50 600"), "clipped at 20:00, where the night starts with a reload")
+        #expect(output.contains("reload 21 0 39600"), "never at night: the next reload starts the day at 08:00")
+        #expect(output.contains("reload 3 0 18000"))
+        #expect(output.contains("entries 1") && output.contains("policy after"))
     }
 }

@@ -6,7 +6,7 @@ struct PlottedCandidates {
     struct Row {
         var spacing: Double
         var entries: Int
-        /// `align|policy|after_s|windows`: what, besides spacing and size, makes a policy.
+        /// `align|policy|after_s|windows|schedule`: what, besides spacing and size, makes a policy.
         var policyKey: String
         /// The policy in words, for titles.
         var policyText: String
@@ -67,11 +67,14 @@ struct PlottedCandidates {
             return value
         }
         func key(_ record: CSVRecord, _ columns: [Int]) -> String { columns.map { record[$0] }.joined(separator: "|") }
-        // `app_throttle_s` tells candidates apart when the app's throttle was searched too.
+        // `app_throttle_s` tells candidates apart when the app's throttle was searched too, and
+        // `schedule` when schedules were.
         let throttleColumn = table.header.firstIndex(of: "app_throttle_s")
+        let scheduleColumn = table.header.firstIndex(of: "schedule")
         func keyColumns(_ t: CSVTable) throws -> [Int] {
             try Self.keyColumns.map { try t.requireColumn($0) }
                 + (throttleColumn != nil ? t.header.firstIndex(of: "app_throttle_s").map { [$0] } ?? [] : [])
+                + (scheduleColumn != nil ? t.header.firstIndex(of: "schedule").map { [$0] } ?? [] : [])
         }
         var frontKeys: Set<String>?
         if let pareto {
@@ -92,15 +95,18 @@ struct PlottedCandidates {
             if let seconds = Double(after), policy.hasPrefix("after") { policyText = "after \(DurationFormat.string(seconds))" }
             if !align.isEmpty && align != "none" { policyText += ", aligned to the \(align)" }
             if !windows.isEmpty { policyText += ", during \(windows)" }
+            let scheduleText = scheduleColumn.map { r[$0] } ?? ""
+            if policy == "schedule" { policyText = scheduleText + (align.isEmpty || align == "none" ? "" : ", aligned to the \(align)") }
+            let schedule = policy == "schedule" ? try CandidateRow.schedule(scheduleText, where: "\(table.name):\(r.line)") : []
             let spacing = try number(r, "spacing_s")
             let entries = Int(try number(r, "entries"))
             let candidate = PolicyCandidate(
                 spacing: spacing, entries: entries, align: EntryAlignment(rawValue: align) ?? .none,
                 policy: policy == "never" ? .never : policy == "after" ? .after(Double(after) ?? 0) : .atEnd,
                 windows: windows.split(separator: ";").compactMap { TimeWindow(String($0)) },
-                appThrottle: throttleColumn.flatMap { Double(r[$0]) })
+                appThrottle: throttleColumn.flatMap { Double(r[$0]) }, schedule: schedule)
             return Row(
-                spacing: spacing, entries: entries, policyKey: [align, policy, after, windows].joined(separator: "|"),
+                spacing: spacing, entries: entries, policyKey: [align, policy, after, windows, scheduleText].joined(separator: "|"),
                 policyText: policyText,
                 key: key(r, keyIndexes), chargedPerDay: try number(r, "charged_per_day"), peakMemoryMB: try number(r, "peak_memory_mb"),
                 objective: try number(r, "objective"), feasible: ["true", "1", "yes"].contains(flag), onFront: false,
