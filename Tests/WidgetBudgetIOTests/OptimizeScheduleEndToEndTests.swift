@@ -83,6 +83,9 @@ struct OptimizeScheduleEndToEndTests {
         let candidates = try String(contentsOf: out.appendingPathComponent("candidates.csv"), encoding: .utf8)
         #expect(candidates.split(separator: "\n").count - 1 == found.evaluations.count)
 
+        let manifest = try String(contentsOf: out.appendingPathComponent("run.csv"), encoding: .utf8)
+        #expect(manifest.contains("schedule_segments,08:00-20:00;20:00-08:00\nschedule_after,15m;30m;1h;2h;never\n"))
+
         // recommendation.md shows the schedule per segment and how sure it is; Provider.swift picks by the hour.
         let md = try String(contentsOf: out.appendingPathComponent("recommendation.md"), encoding: .utf8)
         #expect(md.contains("| 08:00-20:00 | every 30m (`.after(now + 30m)`) | 24 |"))

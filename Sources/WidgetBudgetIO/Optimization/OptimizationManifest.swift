@@ -49,6 +49,11 @@ public struct OptimizationManifest: Sendable, Equatable {
             ("method", result.method.rawValue), ("space_size", String(result.spaceSize)),
             ("shard", result.shard.description), ("evaluated", String(result.evaluations.count)),
         ]
+        if let schedule = settings.space.schedule {
+            // Only for schedules, so other runs' run.csv stays as it was.
+            values.append(("schedule_segments", schedule.segments.map(\.description).joined(separator: ";")))
+            values.append(("schedule_after", schedule.afters.map { $0.map(DurationFormat.string) ?? "never" }.joined(separator: ";")))
+        }
     }
 
     /// The value of `key` (empty when absent).
