@@ -109,4 +109,18 @@ struct OptimizeScheduleEndToEndTests {
         #expect(run.stderr.split(separator: "\n").count == 1)
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
+
+    @Test("segments that do not cover the day: one line naming the option, nothing written")
+    func badSegments() throws {
+        let root = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let path = root.appendingPathComponent("two.yaml").path
+        try Self.scenario.write(toFile: path, atomically: true, encoding: .utf8)
+        let out = root.appendingPathComponent("out")
+        let run = try CLIRunner.run(["optimize", path, "--schedule-segments", "08:00-20:00,21:00-08:00", "--out", out.path])
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("--schedule-segments: segment 08:00-20:00 does not end where the next one (21:00-08:00) starts"))
+        #expect(run.stderr.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
 }
