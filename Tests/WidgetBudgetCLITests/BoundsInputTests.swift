@@ -112,6 +112,20 @@ struct BoundsInputTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
     }
 
+    /// export-log trapped already at `after: 1e16` (the issue); now one line and no log file.
+    @Test func exportLogWithAHugeAfter() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.with("policy: at-end", "policy: {after: 1e16}").write(
+            to: folder.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        let out = try CLIRunner.run(["export-log", "s.yaml", "--out", "log.csv"], in: folder)
+        #expect(out.status != 0)
+        #expect(out.stderr.split(separator: "\n").count == 1, "\(out.stderr)")
+        #expect(out.stderr.contains("s.yaml:5: widgets[0].provider.policy.after"), "\(out.stderr)")
+        #expect(out.stderr.contains("10 years"), "\(out.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["s.yaml"])
+    }
+
     /// Options past the bounds are refused before anything runs.
     @Test(arguments: [
         (["optimize", "Scenarios/clock-minute-entries.yaml", "--spacing", "1e24"], "10 years"),
