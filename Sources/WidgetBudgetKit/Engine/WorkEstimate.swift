@@ -48,8 +48,9 @@ public struct WorkEstimate: Sendable, Equatable, CustomStringConvertible {
     /// True when the run is within ``Bounds/maxWidgetDays``.
     public var isWithinLimit: Bool { widgetDays <= Bounds.maxWidgetDays }
 
-    /// One line: `3660 days × 100000 replications × 1 widget = 366000000 widget-days (about 5.8 h,
-    /// 66 GB of results)`.
+    /// One line: `3660 days × 100000 replications × 1 widget = 366000000 widget-days (about 6 h,
+    /// 67 GB of results)`; an optimization adds `; racing up to 64 replications adds at most N`
+    /// inside the parentheses.
     public var description: String {
         let cost = [Self.time(seconds)] + (bytes.map { [Self.size($0) + " of results"] } ?? [])
         let more = extra.map { "; \($0.what) adds at most \($0.widgetDays)" } ?? ""
