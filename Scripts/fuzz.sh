@@ -6,11 +6,17 @@
 #
 #   Scripts/fuzz.sh [SECONDS] [HARNESS...]     e.g. Scripts/fuzz.sh 30 FuzzCSV
 #   FUZZ_RUNS=1000000 Scripts/fuzz.sh 0        run each harness for 1,000,000 executions instead
+#   FUZZ_FLAGS='-max_total_time=900' Scripts/fuzz.sh 60 FuzzScenario    more libFuzzer flags (the later wins)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 seconds=${1:-60}
 shift || true
+if ! [[ $seconds =~ ^[0-9]+$ ]] || [[ $seconds == 0 && -z ${FUZZ_RUNS:-} ]]; then
+  echo "fuzz.sh: SECONDS must be a whole number above 0 (or 0 with FUZZ_RUNS set), got '$seconds'" >&2
+  exit 2
+fi
+read -r -a extra <<<"${FUZZ_FLAGS:-}"
 harnesses=("$@")
 if [[ ${#harnesses[@]} -eq 0 ]]; then harnesses=(FuzzScenario FuzzCSV FuzzTrace FuzzDeviceLog); fi
 
@@ -50,7 +56,7 @@ for harness in "${harnesses[@]}"; do
   if [[ -n ${FUZZ_RUNS:-} ]]; then echo "== $harness ($FUZZ_RUNS runs)"; else echo "== $harness ($seconds s)"; fi
   log=Fuzz/Findings/$harness/last-run.log
   if ! "$bin/$harness" "Fuzz/Corpus/$harness" -dict="$dict" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 \
-    -max_len=4096 -detect_leaks=1 -print_final_stats=1 -artifact_prefix="Fuzz/Findings/$harness/" >"$log" 2>&1; then
+    -max_len=4096 -detect_leaks=1 -print_final_stats=1 -artifact_prefix="Fuzz/Findings/$harness/" "${extra[@]}" >"$log" 2>&1; then
     echo "!! $harness found a problem: see $log and Fuzz/Findings/$harness/"
     status=1
   fi

@@ -46,9 +46,8 @@ extension WidgetBudgetCommand {
         @OptionGroup var output: FormatOption
 
         func validate() throws {
+            // Durations are checked in run(), so a bad one is one line, not a usage screen.
             if logs.isEmpty { throw ValidationError("give at least one log file") }
-            _ = try duration(minInterval, "--min-interval", allowZero: true)
-            _ = try duration(stallThreshold, "--stall-threshold", allowZero: false)
         }
 
         func run() throws {

@@ -87,7 +87,8 @@ extension WidgetBudgetCommand {
                     policy: policy, windows: windows.isEmpty ? nil : windows, replications: overrides.replications,
                     method: method?.rawValue,
                     maxEvaluations: maxEvaluations, scheduleSegments: scheduleSegments, scheduleAfter: scheduleAfter)
-                let outcome = try OptimizationRun.run(file: file, scenario: s, overrides: space, shard: shard) { done, total in
+                let outcome = try OptimizationRun.run(file: file, scenario: s, overrides: space, shard: shard, force: overrides.force) {
+                    done, total in
                     bar.update(done: done, total: total)
                 }
                 bar.finish()

@@ -13,11 +13,10 @@ func loadScenario(_ path: String) throws -> ScenarioFile {
 extension ScenarioOverrides {
     /// Refuses a run past ``Bounds/maxWidgetDays`` unless `--force`.
     func checkWork(_ scenario: Scenario) throws {
-        let work = WorkEstimate(scenario)
-        if !work.isWithinLimit && !force {
-            throw ValidationError(
-                "\(work.describe(scenario)) is past the limit of \(Bounds.maxWidgetDays) widget-days (docs/limits.md); "
-                    + "use fewer days or replications, or --force")
+        do {
+            try WorkEstimate(scenario).check(force: force, hint: "use fewer days or replications, or --force")
+        } catch let error as WorkLimitError {
+            throw ValidationError(error.description)
         }
     }
 }

@@ -112,6 +112,20 @@ struct BoundsInputTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
     }
 
+    /// export-log trapped already at `after: 1e16` (the issue); now one line and no log file.
+    @Test func exportLogWithAHugeAfter() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.with("policy: at-end", "policy: {after: 1e16}").write(
+            to: folder.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        let out = try CLIRunner.run(["export-log", "s.yaml", "--out", "log.csv"], in: folder)
+        #expect(out.status != 0)
+        #expect(out.stderr.split(separator: "\n").count == 1, "\(out.stderr)")
+        #expect(out.stderr.contains("s.yaml:5: widgets[0].provider.policy.after"), "\(out.stderr)")
+        #expect(out.stderr.contains("10 years"), "\(out.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["s.yaml"])
+    }
+
     /// Options past the bounds are refused before anything runs.
     @Test(arguments: [
         (["optimize", "Scenarios/clock-minute-entries.yaml", "--spacing", "1e24"], "10 years"),
@@ -129,10 +143,35 @@ struct BoundsInputTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
     }
 
-    @Test func analyzeMinIntervalPastTheBounds() throws {
-        let out = try CLIRunner.run(["analyze", "x.csv", "--min-interval", "1e24", "--out", "/tmp/never-written-analyze"])
+    /// optimize counts its candidates: Scenarios/clock-minute-entries.yaml's space is 2 window
+    /// lists × 6 policies × (2 aligns × 6 spacings × 5 entry counts above 1 + 1 single entry) =
+    /// 732 candidates; with the current policy, 3660 days and 8 replications: 733 × 3660 × 8 =
+    /// 21,462,240 widget-days (a simulation of the scenario alone is 3660 × 8 = 29,280). Racing from
+    /// 8 to 64 replications adds at most 732 × 3660 × (16 + 32 + 64) = 300,061,440.
+    @Test func optimizeCountsItsCandidates() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = try CLIRunner.run([
+            "optimize", "Scenarios/clock-minute-entries.yaml", "--days", "3660", "--replications", "8", "--out",
+            folder.appendingPathComponent("out").path,
+        ])
         #expect(out.status != 0)
-        #expect(out.stderr.contains("--min-interval"), "\(out.stderr)")
+        #expect(out.stderr.split(separator: "\n").count == 1, "\(out.stderr)")
+        for fragment in [
+            "(732 candidates of the space + the current policy) × 3660 days × 8 replications × 1 widget = 21462240 widget-days",
+            "(about 20 min; racing up to 64 replications adds at most 300061440) is past the limit of 5000000", "optimize --force",
+        ] {
+            #expect(out.stderr.contains(fragment), "'\(fragment)' not in: \(out.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+    }
+
+    @Test(arguments: ["--min-interval", "--stall-threshold"])
+    func analyzeDurationPastTheBounds(_ option: String) throws {
+        let out = try CLIRunner.run(["analyze", "x.csv", option, "1e24", "--out", "/tmp/never-written-analyze"])
+        #expect(out.status != 0)
+        #expect(out.stderr.split(separator: "\n").count == 1, "\(out.stderr)")
+        #expect(out.stderr.contains(option), "\(out.stderr)")
         #expect(out.stderr.contains("10 years"), "\(out.stderr)")
         #expect(!FileManager.default.fileExists(atPath: "/tmp/never-written-analyze"))
     }

@@ -100,9 +100,55 @@ struct OutputSafetyTests {
         #expect(flock(lock, LOCK_EX | LOCK_NB) == 0)
         let out = try CLIRunner.run(["simulate", "s.yaml", "--out", "out"], in: folder)
         close(lock)
-        Self.expectOneLineFailure(out, ["another widgetbudget run is writing there"])
+        Self.expectOneLineFailure(
+            out, ["cannot write out: another widgetbudget run is writing there", "(lock \(folder.path)/.out.widgetbudget-lock)"])
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
         #expect(try CLIRunner.run(["simulate", "s.yaml", "--out", "out"], in: folder).status == 0)
+    }
+
+    /// Six runs with different seeds into one folder at once (the case: all exited 0 and
+    /// left seed 1's summary beside seed 3's events): each writes its whole output or fails with
+    /// the one lock line, and what is left is one run's output, byte for byte.
+    @Test func concurrentRunsNeverMixTheirFiles() throws {
+        let random = Self.valid + "\n    views: {poisson: {per_hour: 30}}\nsystem: {reload_delay: {uniform: [0s, 2m]}}\n"
+        let folder = try Self.folder(["s.yaml": random.replacingOccurrences(of: "days: 1", with: "days: 3")])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let seeds = 1...6
+        var references: [Snapshot] = []
+        for seed in seeds {
+            #expect(try CLIRunner.run(["simulate", "s.yaml", "--seed", "\(seed)", "--out", "ref-\(seed)"], in: folder).status == 0)
+            references.append(try Snapshot(folder.appendingPathComponent("ref-\(seed)")))
+        }
+        for i in references.indices { for j in references.indices where j > i { #expect(references[i] != references[j]) } }
+        let runs = try seeds.map { seed in
+            let process = Process()
+            process.executableURL = CLIRunner.executable
+            process.arguments = ["simulate", "s.yaml", "--seed", "\(seed)", "--out", "out"]
+            process.currentDirectoryURL = folder
+            process.standardOutput = FileHandle.nullDevice
+            let log = folder.appendingPathComponent("stderr-\(seed)")
+            FileManager.default.createFile(atPath: log.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: log)
+            try process.run()
+            return (process, log)
+        }
+        var succeeded: [Int] = []
+        for (seed, (process, log)) in zip(seeds, runs) {
+            process.waitUntilExit()
+            let stderr = try String(contentsOf: log, encoding: .utf8)
+            if process.terminationStatus == 0 {
+                succeeded.append(seed)
+            } else {
+                #expect(stderr.split(separator: "\n").count == 1, "\(stderr)")
+                #expect(
+                    stderr.contains(
+                        "cannot write out: another widgetbudget run is writing there (lock \(folder.path)/.out.widgetbudget-lock)"),
+                    "\(stderr)")
+            }
+        }
+        #expect(!succeeded.isEmpty)
+        let left = try Snapshot(folder.appendingPathComponent("out"))
+        #expect(succeeded.contains { references[$0 - 1] == left }, "out/ is no single run's output (runs that succeeded: \(succeeded))")
     }
 
     @Test func aStaleStagingFolderIsRemovedOnlyWithItsMarker() throws {

@@ -41,7 +41,7 @@ struct SaturationTests {
         #expect(work.widgetDays == 366_000_000)
         #expect(!work.isWithinLimit)
         // 366e6 / 17,500 widget-days a second = 20,914 s, about 6 h.
-        #expect(work.describe(s).contains("about 6 h"))
+        #expect(work.description.contains("about 6 h"))
         s.days = 7
         s.replications = 8
         #expect(WorkEstimate(s).isWithinLimit)

@@ -10,10 +10,11 @@ import WidgetBudgetKit
 /// ```
 public enum OptimizationRun {
     /// The prepared problem of `file` (its `optimize:` section with `overrides`); `scenario`
-    /// replaces the file's scenario (command-line days, seed, budget).
+    /// replaces the file's scenario (command-line days, seed, budget). Throws ``WorkLimitError``
+    /// when the `shard`'s work is past ``Bounds/maxWidgetDays`` and not `force`.
     public static func prepare(
         file: ScenarioFile, scenario: Scenario? = nil,
-        overrides: OptimizationOverrides = OptimizationOverrides()
+        overrides: OptimizationOverrides = OptimizationOverrides(), shard: Shard = .whole, force: Bool = false
     ) throws -> OptimizationProblem {
         var s = scenario ?? file.scenario
         if let text = overrides.budgets, let range = BudgetRangeText.parse(text.replacingOccurrences(of: " ", with: "")) {
@@ -21,18 +22,22 @@ public enum OptimizationRun {
             s.budget.dailyMax = range.upperBound
         }
         let settings = try OptimizeSection.settings(for: file, scenario: s, overrides: overrides)
+        try WorkEstimate(optimizing: s, settings: settings, shard: shard).check(
+            force: force, hint: "use fewer candidates, days or replications, or optimize --force")
         return OptimizationProblem(scenario: s, settings: settings)
     }
 
     /// Evaluates the space of `file` (the shard's part of it) and draws the conclusions.
     ///
-    /// - Parameter progress: called from any thread after each evaluation with the number done
-    ///   and the number planned (`nil` during a search).
+    /// - Parameters:
+    ///   - force: run even past ``Bounds/maxWidgetDays`` (`--force`).
+    ///   - progress: called from any thread after each evaluation with the number done and the
+    ///     number planned (`nil` during a search).
     public static func run(
         file: ScenarioFile, scenario: Scenario? = nil, overrides: OptimizationOverrides = OptimizationOverrides(),
-        shard: Shard = .whole, progress: (@Sendable (Int, Int?) -> Void)? = nil
+        shard: Shard = .whole, force: Bool = false, progress: (@Sendable (Int, Int?) -> Void)? = nil
     ) throws -> OptimizationOutcome {
-        let problem = try prepare(file: file, scenario: scenario, overrides: overrides)
+        let problem = try prepare(file: file, scenario: scenario, overrides: overrides, shard: shard, force: force)
         try CalibrationMark.checkObjective(problem.settings.objective, file: file)
         if shard.isPartial && problem.settings.method == .search {
             throw OptimizeOptionError(

@@ -125,11 +125,10 @@ public enum BatchReport {
                     entry.scenario = scenario
                     entry.folder = FileName.safe(scenario.name)
                     for warning in loaded.warnings { log("warn  \(warning)") }
-                    let work = WorkEstimate(scenario)
-                    if !work.isWithinLimit {
-                        throw ReportError(
-                            "\(file): \(work.describe(scenario)) is past the limit of \(Bounds.maxWidgetDays) widget-days "
-                                + "(docs/limits.md); run it alone with simulate --force")
+                    do {
+                        try WorkEstimate(scenario).check(force: false, hint: "run it alone with simulate --force")
+                    } catch let error as WorkLimitError {
+                        throw ReportError("\(file): \(error)")
                     }
                     if let other = produced[entry.folder.lowercased()] {
                         throw ReportError("\(file): its folder '\(entry.folder)' is also \(other)'s; give each scenario a distinct name")

@@ -1,32 +1,76 @@
 /// The work a run asks for, in simulated widget-days, with an estimate of its time and memory,
 /// so a run far beyond what anyone means (`days: 3660, replications: 100000`) is refused before
 /// it starts (see ``Bounds/maxWidgetDays``).
-public struct WorkEstimate: Sendable, Equatable {
-    /// Days × replications × widgets.
+public struct WorkEstimate: Sendable, Equatable, CustomStringConvertible {
+    /// The factors multiplied, in words: `3660 days × 100000 replications × 1 widget`.
+    public var factors: String
+    /// Their product: the simulated widget-days (`Int.max` on overflow).
     public var widgetDays: Int
     /// Estimated seconds on the reference machine (``Bounds/widgetDaysPerSecond``).
     public var seconds: Double
-    /// Estimated memory for the per-day results, in bytes.
-    public var bytes: Double
+    /// Estimated memory for the per-day results, in bytes (`nil` when the run keeps no per-day
+    /// results, as an optimization).
+    public var bytes: Double?
+    /// What may come on top of ``widgetDays`` (racing, in an optimization), or `nil`.
+    public var extra: Extra?
 
-    /// The estimate for `scenario`.
+    /// Work a run may add to its estimate, at most ``widgetDays``.
+    public struct Extra: Sendable, Equatable {
+        /// What adds it, e.g. `racing up to 64 replications`.
+        public var what: String
+        /// The upper bound, in widget-days.
+        public var widgetDays: Int
+
+        /// Creates a bound.
+        public init(what: String, widgetDays: Int) {
+            self.what = what
+            self.widgetDays = widgetDays
+        }
+    }
+
+    /// The estimate for simulating `scenario`: days × replications × widgets.
     public init(_ scenario: Scenario) {
-        let (a, o1) = scenario.days.multipliedReportingOverflow(by: scenario.replications)
-        let (b, o2) = a.multipliedReportingOverflow(by: max(1, scenario.widgets.count))
-        widgetDays = o1 || o2 ? Int.max : b
-        seconds = Double(widgetDays) / Bounds.widgetDaysPerSecond
+        let w = max(1, scenario.widgets.count)
+        self.init(
+            factors: "\(scenario.days) days × \(scenario.replications) replications × \(w) widget\(w == 1 ? "" : "s")",
+            widgetDays: Self.product([scenario.days, scenario.replications, w]))
         bytes = Double(widgetDays) * Double(MemoryLayout<DayMetrics>.stride)
+    }
+
+    /// An estimate of `widgetDays` described by `factors`.
+    public init(factors: String, widgetDays: Int, extra: Extra? = nil) {
+        self.factors = factors
+        self.widgetDays = widgetDays
+        self.seconds = Double(widgetDays) / Bounds.widgetDaysPerSecond
+        self.extra = extra
     }
 
     /// True when the run is within ``Bounds/maxWidgetDays``.
     public var isWithinLimit: Bool { widgetDays <= Bounds.maxWidgetDays }
 
-    /// One line: `3660 days × 100000 replications × 1 widget = 366000000 widget-days (about 5.8 h,
-    /// 66 GB)`.
-    public func describe(_ scenario: Scenario) -> String {
-        let w = scenario.widgets.count
-        return "\(scenario.days) days × \(scenario.replications) replications × \(w) widget\(w == 1 ? "" : "s") = "
-            + "\(widgetDays) widget-days (about \(Self.time(seconds)), \(Self.size(bytes)) of results)"
+    /// One line: `3660 days × 100000 replications × 1 widget = 366000000 widget-days (about 6 h,
+    /// 67 GB of results)`; an optimization adds `; racing up to 64 replications adds at most N`
+    /// inside the parentheses.
+    public var description: String {
+        let cost = [Self.time(seconds)] + (bytes.map { [Self.size($0) + " of results"] } ?? [])
+        let more = extra.map { "; \($0.what) adds at most \($0.widgetDays)" } ?? ""
+        return "\(factors) = \(widgetDays) widget-days (about \(cost.joined(separator: ", "))\(more))"
+    }
+
+    /// Throws ``WorkLimitError`` past ``Bounds/maxWidgetDays`` unless `force`.
+    public func check(force: Bool, hint: String) throws {
+        if !isWithinLimit && !force { throw WorkLimitError(estimate: self, hint: hint) }
+    }
+
+    /// The product of `factors`, `Int.max` when it overflows.
+    static func product(_ factors: [Int]) -> Int {
+        var p = 1
+        for f in factors {
+            let (q, overflow) = p.multipliedReportingOverflow(by: f)
+            if overflow { return Int.max }
+            p = q
+        }
+        return p
     }
 
     static func time(_ s: Double) -> String {
@@ -40,5 +84,18 @@ public struct WorkEstimate: Sendable, Equatable {
         if b < 1e6 { return "\(Int((b / 1e3).rounded())) kB" }
         if b < 1e9 { return "\(Int((b / 1e6).rounded())) MB" }
         return "\(Bounds.saturatingInt((b / 1e9).rounded())) GB"
+    }
+}
+
+/// A run past ``Bounds/maxWidgetDays`` without `--force`: one line with the estimate and what to do.
+public struct WorkLimitError: Error, Sendable, CustomStringConvertible {
+    /// The refused run's estimate.
+    public var estimate: WorkEstimate
+    /// What to do instead, e.g. `use fewer days or replications, or --force`.
+    public var hint: String
+
+    /// One line: `ESTIMATE is past the limit of 5000000 widget-days (docs/limits.md); HINT`.
+    public var description: String {
+        "\(estimate) is past the limit of \(Bounds.maxWidgetDays) widget-days (docs/limits.md); \(hint)"
     }
 }

@@ -1,0 +1,230 @@
+#!/usr/bin/env bash
+# Runs the bad inputs of issue #11 (the ones Tests/WidgetBudgetCLITests/BoundsInputTests.swift and
+# OutputSafetyTests.swift use) through a given widgetbudget binary and prints one Markdown table
+# row per input: the exit code, the lines on standard error, the first of them, and whether the
+# run crashed, hung, or changed or destroyed anything. Used to show that every regression test
+# fails on the code before the fixes (docs/regressions.md):
+#
+#   Scripts/regressions-on.sh .build/release/widgetbudget
+#   git worktree add /tmp/old 92982f0 && (cd /tmp/old && swift build -c release)
+#   Scripts/regressions-on.sh /tmp/old/.build/release/widgetbudget
+#
+# Every run happens in a fresh temporary folder, under `timeout` (REGRESSION_TIMEOUT, default 20 s)
+# and a 4 GB address-space limit, so a hang or a runaway allocation of an old binary stays
+# harmless. Nothing outside the temporary folder is ever named as an output: the `--out
+# /dev/null` case of the issue is simulated with a FIFO and a symbolic link.
+set -uo pipefail
+bin=$(readlink -f "${1:?usage: Scripts/regressions-on.sh PATH/TO/widgetbudget}")
+limit=${REGRESSION_TIMEOUT:-20}
+root=$(mktemp -d)
+trap 'rm -rf "$root"' EXIT
+
+valid='name: t
+days: 1
+widgets:
+  - kind: clock
+    provider: {type: fixed, entries: 6, spacing: 1m, policy: at-end}
+    content:
+      predictable: {every: 1m}'
+
+# A folder's listing with each file's type and checksum: equal before and after = untouched.
+snapshot() { (cd "$1" && find . -printf '%y %p %l\n' | sort && find . -type f -exec sha256sum {} + | sort) 2>/dev/null; }
+
+# run NAME KEEP COMMAND...: runs COMMAND in the current case folder and prints the row. KEEP is
+# a shell test that must still hold afterwards (e.g. a file is intact), or "" for none.
+run() {
+  local name=$1 keep=$2
+  shift 2
+  local before after status lines first verdict
+  before=$(snapshot .)
+  # In a child shell of its own, so the shell's "Illegal instruction" notice lands in the file.
+  bash -c 'ulimit -v 4000000 && exec timeout -k 5 "$0" "$@"' "$limit" "$@" >stdout.txt 2>stderr.txt </dev/null
+  status=$?
+  rm -f stdout.txt
+  mv stderr.txt ../stderr.txt
+  after=$(snapshot .)
+  lines=$(grep -c '' ../stderr.txt)
+  first=$(head -c 4000 ../stderr.txt | tr -d '\000' | grep -m 1 -v '^[[:space:]]*$' | cut -c1-110 | sed 's/|/\\|/g')
+  local changed=""
+  [[ $before != "$after" ]] && changed=", folder changed"
+  if [[ $status -eq 124 || $status -eq 137 ]]; then
+    verdict="**hang** (killed after ${limit} s)"
+  elif [[ $status -gt 128 ]] || grep -qE 'Fatal error|Stack dump|Backtrace|Crash|💣' ../stderr.txt; then
+    verdict="**crash** (exit $status$changed)"
+  elif [[ -n $keep ]] && ! eval "$keep"; then
+    verdict="**destroyed** ($keep fails)"
+  elif [[ $status -eq 0 && $before != "$after" ]]; then
+    verdict="ran (exit 0), wrote output"
+  elif [[ $status -eq 0 ]]; then
+    verdict="ran (exit 0)"
+  elif [[ $before != "$after" ]]; then
+    verdict="**folder changed**, exit $status"
+  else
+    verdict="refused, exit $status, folder unchanged"
+  fi
+  printf '| %s | %s | %s | `%s` |\n' "$name" "$verdict" "$lines" "$first"
+}
+
+# scenario NAME YAML [FILE=TEXT...]: a good run into out/, then the bad scenario into the same out/.
+scenario() {
+  local name=$1 yaml=$2
+  shift 2
+  local dir
+  dir=$(mktemp -d "$root/case.XXXXXX")
+  (
+    cd "$dir" || exit 1
+    printf '%s\n' "$valid" >good.yaml
+    timeout "$limit" "$bin" simulate good.yaml --out out >/dev/null 2>&1
+    printf '%s\n' "$yaml" >scenario.yaml
+    for f in "$@"; do printf '%b' "${f#*=}" >"${f%%=*}"; done
+    run "$name" "" "$bin" simulate scenario.yaml --out out
+  )
+}
+
+with() { printf '%s' "${valid/"$1"/"$2"}"; }
+
+# option NAME ARGS...: a command-line option past the bounds, into a new folder.
+option() {
+  local name=$1
+  shift
+  local dir
+  dir=$(mktemp -d "$root/case.XXXXXX")
+  (
+    cd "$dir" || exit 1
+    printf '%s\n' "$valid" >s.yaml
+    cp "$repo/Scenarios/clock-minute-entries.yaml" minute.yaml
+    run "$name" "" "$bin" "$@"
+  )
+}
+
+repo=$(cd "$(dirname "$0")/.." && pwd)
+echo "| input | outcome | stderr lines | first line |"
+echo "|---|---|---:|---|"
+
+scenario "first_offset: 1e24" "$(with 'policy: at-end}' 'policy: at-end, first_offset: 1e24}')"
+scenario "after: 1e308" "$(with 'policy: at-end' 'policy: {after: 1e308}')"
+scenario "reload_delay uniform to 1e308" "$valid
+system: {reload_delay: {uniform: [0s, 1e308]}}"
+scenario "render_delay exponential 1e30" "$valid
+system: {render_delay: {exponential: 1e30}}"
+scenario "memory.base_mb: 1e308" "$valid
+memory: {base_mb: 1e308}"
+scenario "until-full full: 1e24" "$(with '{type: fixed, entries: 6, spacing: 1m, policy: at-end}' '{type: until-full, level: 0, full: 1e24, rate_per_hour: 1, spacing: 1m}')"
+scenario "until-full rate_per_hour: 1e-308" "$(with '{type: fixed, entries: 6, spacing: 1m, policy: at-end}' '{type: until-full, level: 0, rate_per_hour: 1e-308, spacing: 1m}')"
+scenario "budget daily: Int.max" "$valid
+budget: {daily: 9223372036854775807}"
+scenario "budget daily: 1...Int.max" "$valid
+budget: {daily: \"1...9223372036854775807\"}"
+scenario "views offset: 1e16" "$valid
+    views: {every: 1s, offset: 1e16}"
+scenario "start: 2026-02-30" "start: 2026-02-30
+$valid"
+scenario "start in year 2^63" "start: 9223372036854775807-12-30
+$valid"
+scenario "days: 3660, replications: 100000" "${valid/days: 1/days: 3660
+replications: 100000}"
+scenario "alias bomb as complex keys" 'a: &a [x, x, x, x, x, x, x, x, x]
+b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]
+c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]
+d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]
+e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]
+? *e
+: 1
+? *e
+: 2'
+scenario "duplicate key (line number?)" "${valid/days: 1/days: 1
+days: 2}"
+scenario "trace with a NUL byte" "$(with '{every: 1m}' '{trace: nul.csv}')" 'nul.csv=time\n6\0000 0\n'
+scenario "trace field of 70,000 bytes" "$(with '{every: 1m}' '{trace: long.csv}')" "long.csv=time\n$(printf '7%.0s' $(seq 70000))\n"
+scenario "trace naming a secret file" "$(with '{every: 1m}' '{trace: shadow}')" 'shadow=root:$6$s3cr3tHash:19000:0:99999:7:::\n'
+scenario "trace at /dev/zero" "$(with '{every: 1m}' '{trace: /dev/zero}')"
+
+option "optimize --spacing 1e24" optimize minute.yaml --spacing 1e24 --out out
+option "optimize --policy after:1e24" optimize minute.yaml --policy after:1e24 --out out
+option "simulate --budget Int.max" simulate s.yaml --budget 9223372036854775807 --out out
+option "simulate --days 3660 --replications 100000" simulate s.yaml --days 3660 --replications 100000 --out out
+option "optimize: 732 candidates × 3660 days × 8 replications" optimize minute.yaml --days 3660 --out out
+dir=$(mktemp -d "$root/case.XXXXXX")
+(
+  cd "$dir" || exit 1
+  with 'policy: at-end' 'policy: {after: 1e16}' >s.yaml
+  run "export-log, after: 1e16" "" "$bin" export-log s.yaml --out log.csv
+)
+
+dir=$(mktemp -d "$root/case.XXXXXX")
+(
+  cd "$dir" || exit 1
+  printf '%s\n' "$valid" >s.yaml
+  timeout "$limit" "$bin" export-log s.yaml --out log.csv >/dev/null 2>&1
+  run "analyze --min-interval 1e24" "" "$bin" analyze log.csv --min-interval 1e24 --out out
+)
+
+# Names are data: a NUL, separators, a leading dot.
+dir=$(mktemp -d "$root/case.XXXXXX")
+(
+  cd "$dir" || exit 1
+  printf '%s\n' "${valid/name: t/name: \"README.md\\0\"}" >s.yaml
+  mkdir Reports && echo 'keep me' >Reports/README.md
+  run 'name: "README.md\0", simulate' '[[ $(cat Reports/README.md) == "keep me" ]]' "$bin" simulate s.yaml
+)
+dir=$(mktemp -d "$root/case.XXXXXX")
+(
+  cd "$dir" || exit 1
+  mkdir -p in/deep && printf '%s\n' "${valid/name: t/name: \"../../-evil/..\\u0001name\"}" >in/deep/s.yaml
+  run 'name: "../../-evil/..\u0001name"' '[[ -z $(find "$root" -maxdepth 1 -name "*evil*") ]]' "$bin" simulate in/deep/s.yaml
+)
+dir=$(mktemp -d "$root/case.XXXXXX")
+(
+  cd "$dir" || exit 1
+  printf '%s\n' "${valid/name: t
+/}" >.hidden.yaml
+  run "no name:, file .hidden.yaml" "" "$bin" simulate .hidden.yaml
+)
+dir=$(mktemp -d "$root/case.XXXXXX")
+(
+  cd "$dir" || exit 1
+  mkdir Scenarios Sources && printf '%s\n' "${valid/name: t/name: Sources}" >Scenarios/a.yaml && echo 'print(1)' >Sources/main.swift
+  run "name: Sources, report --out ." '[[ $(cat Sources/main.swift 2>/dev/null) == "print(1)" ]]' "$bin" report Scenarios --out .
+)
+
+# Outputs that are not folders or files the tool made (for --out /dev/null, which as root breaks
+# the machine on the old code).
+for target in fifo link; do
+  for command in simulate export-log; do
+    dir=$(mktemp -d "$root/case.XXXXXX")
+    (
+      cd "$dir" || exit 1
+      printf '%s\n' "$valid" >s.yaml
+      mkfifo fifo && mkdir real && ln -s real link
+      keep='[[ -p fifo && -L link ]]'
+      if [[ $command == export-log ]]; then keep='[[ -p fifo && -L link && ! -e real/log.csv ]]'; fi
+      # A FIFO opened for writing with no reader blocks: the timeout ends that.
+      run "$command --out $target" "$keep" "$bin" "$command" s.yaml --out "$target"
+    )
+  done
+done
+
+# Six concurrent runs (seeds 1–6) into one folder: every file of out/ must come from one run.
+dir=$(mktemp -d "$root/case.XXXXXX")
+(
+  cd "$dir" || exit 1
+  # Random views and reload delays, so that each seed's files differ.
+  printf '%s\n    views: {poisson: {per_hour: 30}}\nsystem: {reload_delay: {uniform: [0s, 2m]}}\n' "${valid/days: 1/days: 30}" >s.yaml
+  for seed in 1 2 3 4 5 6; do timeout "$limit" "$bin" simulate s.yaml --seed "$seed" --out "ref-$seed" >/dev/null 2>&1; done
+  codes=""
+  for seed in 1 2 3 4 5 6; do (timeout "$limit" "$bin" simulate s.yaml --seed "$seed" --out out >/dev/null 2>"err-$seed"; echo $? >"code-$seed") & done
+  wait
+  for seed in 1 2 3 4 5 6; do codes+="$(cat "code-$seed") "; done
+  # The seeds whose own run wrote exactly out/'s files.
+  whole=""
+  for seed in 1 2 3 4 5 6; do
+    if diff -r -q -x .widgetbudget-output "out" "ref-$seed" >/dev/null 2>&1; then whole+="$seed "; fi
+  done
+  parts=""
+  for f in summary.csv days.csv events.csv; do
+    for seed in 1 2 3 4 5 6; do cmp -s "out/$f" "ref-$seed/$f" && parts+="$f from seed $seed, "; done
+  done
+  if [[ -n $whole ]]; then verdict="consistent: out/ is seed ${whole% }'s output"; else verdict="**mixed**: ${parts%, }"; fi
+  refused=$(cat err-* | grep -c 'another widgetbudget run' || true)
+  printf '| 6 concurrent `simulate --out out`, seeds 1–6 | %s | – | `exit codes %s; %s refused with the lock line` |\n' "$verdict" "${codes% }" "$refused"
+)

@@ -1,0 +1,60 @@
+import Testing
+import WidgetBudgetKit
+
+/// The work an optimization asks for counts its candidates, and racing's cap as an upper bound.
+@Suite("Work estimate of an optimization")
+struct WorkEstimateTests {
+    /// 3 spacings × 4 entry counts (1 collapses to one candidate per policy and window) × 2
+    /// aligns × 2 policies × 2 window lists: 2 × 2 × (2 × 3 × 3 + 1) = 76 candidates.
+    static let space = SearchSpace(
+        spacings: [60, 300, 900], entries: [1, 6, 12, 30], aligns: [.none, .minute], policies: [.atEnd, .never],
+        windows: [[], [TimeWindow(start: 7 * 3600, end: 23 * 3600)]])
+
+    static func settings(method: SearchMethod = .auto, replications: Int = 8, maxReplications: Int = 64) -> OptimizationSettings {
+        OptimizationSettings(
+            space: space, constraints: OptimizationConstraints(budgets: 40...70), replications: replications, method: method,
+            searchBudget: 50, maxReplications: maxReplications)
+    }
+
+    static func scenario(days: Int) -> Scenario {
+        var s = Scenario(name: "w", widgets: [WidgetSpec(name: "a", kind: "a", provider: .never)])
+        s.days = days
+        return s
+    }
+
+    @Test func exhaustiveCountsEveryCandidateAndTheCurrentPolicy() {
+        #expect(Self.space.count == 76)
+        let work = WorkEstimate(optimizing: Self.scenario(days: 30), settings: Self.settings())
+        // (76 + 1) × 30 days × 8 replications = 18,480.
+        #expect(work.widgetDays == 18_480)
+        // Racing from 8 to 64: 16 + 32 + 64 = 112 replications per candidate at most:
+        // 76 × 30 × 112 = 255,360.
+        #expect(work.extra == WorkEstimate.Extra(what: "racing up to 64 replications", widgetDays: 255_360))
+        #expect(work.isWithinLimit)
+        #expect(
+            work.description.hasPrefix("(76 candidates of the space + the current policy) × 30 days × 8 replications × 1 widget = 18480"))
+    }
+
+    @Test func aSearchCountsItsBudgetAndAShardItsPart() {
+        // The search makes at most 50 evaluations: (50 + 1) × 10 × 8 = 4,080.
+        #expect(WorkEstimate(optimizing: Self.scenario(days: 10), settings: Self.settings(method: .search)).widgetDays == 4_080)
+        // Shard 3 of 8 of 76 takes indexes 2, 10, …, 74: 10 candidates; (10 + 1) × 10 × 8 = 880, and
+        // no racing (the merge ranks).
+        let shard = WorkEstimate(optimizing: Self.scenario(days: 10), settings: Self.settings(), shard: Shard(index: 3, count: 8))
+        #expect(shard.widgetDays == 880)
+        #expect(shard.extra == nil)
+        // A cap that is not a doubling: 5 → 10 → 20 → 25, 55 replications on top.
+        let capped = WorkEstimate(optimizing: Self.scenario(days: 1), settings: Self.settings(replications: 5, maxReplications: 25))
+        #expect(capped.extra?.widgetDays == 76 * 55)
+    }
+
+    @Test func pastTheLimitIsOneLineNamingTheNumbersAndForce() throws {
+        // (76 + 1) × 3660 days × 100 replications = 28,182,000 > 5,000,000.
+        let work = WorkEstimate(optimizing: Self.scenario(days: 3660), settings: Self.settings(replications: 100))
+        #expect(work.widgetDays == 28_182_000)
+        let error = #expect(throws: WorkLimitError.self) { try work.check(force: false, hint: "or --force") }
+        #expect(error?.description.contains("= 28182000 widget-days") == true)
+        #expect(error?.description.contains("past the limit of 5000000 widget-days (docs/limits.md); or --force") == true)
+        try work.check(force: true, hint: "")
+    }
+}
