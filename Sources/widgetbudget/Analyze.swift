@@ -7,6 +7,7 @@ extension WidgetBudgetCommand {
     /// `widgetbudget analyze`: read device logs, measure, and calibrate a scenario.
     struct Analyze: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "analyze",
             abstract: "Analyse device logs of a widget and its app: reloads, lateness, budget, memory; calibrate a scenario.",
             discussion: """
                 Logs are CSV files with the columns time, event, kind, family, entries, first_entry, last_entry, \

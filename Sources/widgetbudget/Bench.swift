@@ -8,6 +8,7 @@ extension WidgetBudgetCommand {
     /// exhaustive sweep). Build with `-c release`; docs/performance.md records the figures.
     struct Bench: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "bench",
             abstract: "Time a policy sweep in this build (use -c release), or compare the search with the exhaustive sweep.")
 
         @Argument(help: "The scenario whose widget, inputs and constraints are used.", completion: .scenarioFile)

@@ -7,6 +7,7 @@ extension WidgetBudgetCommand {
     /// `widgetbudget compare`: several scenarios under the same seeds, metric by metric.
     struct Compare: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "compare",
             abstract: "Run scenarios under the same seeds and compare them metric by metric.",
             discussion: """
                 Every scenario runs with the first one's seed, days and replications (or --seed, --days, \

@@ -8,6 +8,7 @@ extension WidgetBudgetCommand {
     /// single run gives.
     struct Merge: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "merge",
             abstract: "Join the outputs of `optimize --shard K/N` into one optimization's output.")
 
         @Argument(help: "The shard folders (each the --out of one `optimize --shard K/N`).", completion: .directory)

@@ -8,6 +8,7 @@ extension WidgetBudgetCommand {
     /// fits the budget and memory, and explain it.
     struct Optimize: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "optimize",
             abstract: "Find the timeline policy that keeps a widget freshest within its budget and memory.",
             discussion: """
                 Evaluates the candidates of the scenario's `optimize:` section (docs/optimizer.md) at the worst \

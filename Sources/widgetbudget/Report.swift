@@ -13,6 +13,7 @@ extension WidgetBudgetCommand {
     /// `widgetbudget report`: the batch job over a folder of scenarios.
     struct Report: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "report",
             abstract: "Simulate every scenario in a folder and write a report for each, plus index.html and index.md.",
             discussion: """
                 Each scenario goes into <out>/<name>/: summary.csv, days.csv, events.csv, and figures drawn by \

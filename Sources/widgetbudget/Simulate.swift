@@ -7,6 +7,7 @@ extension WidgetBudgetCommand {
     /// `widgetbudget simulate`: one scenario, its summary table and CSV files.
     struct Simulate: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "simulate",
             abstract: "Simulate one scenario and write summary.csv, days.csv and events.csv.",
             discussion: """
                 EXAMPLES:

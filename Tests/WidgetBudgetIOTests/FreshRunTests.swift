@@ -68,6 +68,45 @@ struct FreshRunTests {
         }
     }
 
+    /// A random scenario whose entries fall on the ticks of its `every` changes (aligned to the
+    /// period and spaced by it), so fresh runs follow the ticks by arithmetic: and sometimes not
+    /// quite (spaced by twice or half the period, a half-minute offset, a render delay), cut by
+    /// unpredictable changes, reloads at random delays, the horizon, or a daylight-saving change.
+    static func gridScenario(_ g: inout SeededGenerator) -> Scenario {
+        func pick<T>(_ options: [T]) -> T { options[Int(g.next() % UInt64(options.count))] }
+        let (period, align): (Double, EntryAlignment) = pick([(60, .minute), (60, .minute), (900, .quarterHour), (3_600, .hour)])
+        let provider = FixedProvider(
+            entries: pick([2, 3, 6, 61, 120]), spacing: period * pick([1, 1, 1, 2, 0.5]), firstOffset: pick([0, 2, 2]), align: align,
+            policy: pick([.atEnd, .atEnd, .after(3_600), .never]))
+        let newYork = TimeZone(identifier: "America/New_York")!
+        // Saturday 31 October 2026, 00:00 in New York: clocks go back on 1 November.
+        let autumnStart = Date(timeIntervalSince1970: 1_793_419_200)
+        let paris = TimeZone(identifier: "Europe/Paris")!
+        let springStart = Date(timeIntervalSince1970: 1_774_652_400)
+        let (start, zone) = pick([(TestScenarios.mondayUTC, TestScenarios.utc), (springStart, paris), (autumnStart, newYork)])
+        let system = SystemSettings(
+            reloadDelay: pick([.zero, .constant(90), .uniform(0, 120)]), renderDelay: pick([.zero, .zero, .zero, .constant(1)]),
+            minReloadInterval: pick([0, 300]))
+        return TestScenarios.single(
+            .fixed(provider), days: pick([1, 2]), replications: 2, seed: g.next(), start: start, timeZone: zone,
+            budget: BudgetSettings(dailyMin: pick([6, 40, 70]), model: pick([.rolling24h, .midnight])), system: system,
+            predictable: EventProcess(.every(period: period, offset: pick([0, 0, 0, 30]))),
+            unpredictable: pick([.none, .none, EventProcess(.poisson(perHour: 0.5))]),
+            views: EventProcess(.poisson(perHour: 6)))
+    }
+
+    @Test("60 random scenarios with entries on the change ticks print the same either way")
+    func gridRunsMatchEventByEvent() {
+        var g = SeededGenerator(seed: 1212)
+        for i in 0..<60 {
+            let scenario = Self.gridScenario(&g)
+            let fast = Simulator.run(scenario, events: .none)
+            let exact = Simulator.run(Self.asList(scenario), events: .all)
+            #expect(Self.printed(fast) == Self.printed(exact), "scenario \(i): \(scenario.widgets[0].provider) \(scenario.system)")
+            #expect(fast.runs.map { $0[0].days.map(\.renders) } == exact.runs.map { $0[0].days.map(\.renders) })
+        }
+    }
+
     /// Seed 002's clock: 61 minute entries an hour against a change every minute, with a reload
     /// delay of 90 s. The start's timeline has entries at 2 s, 60 s, …, 3,600 s; `.atEnd` reloads
     /// 90 s after the last, at 3,690 s, whose first entry renders at 3,692 s and the next on 3,720 s:

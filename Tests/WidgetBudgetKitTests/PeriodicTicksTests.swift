@@ -96,4 +96,40 @@ struct PeriodicTicksTests {
         #expect(drawn.times == expected)
         #expect(a.next() == b.next())
     }
+
+    /// `exactRun` promises ticks `k … k + n` exactly one period apart and before the horizon. By
+    /// hand: Paris in January has no offset change for weeks, so a 60 s grid from 00:00 runs to the
+    /// horizon (3 days: ticks 0 … 259,140 s, 4,320 of them, 4,319 steps). New York's clocks go
+    /// forward 26 h after the start (93,600 s); the plain stretch ends the largest shift (3,600 s)
+    /// and a second of margin before (89,999 s), so the last tick counted is 89,940 s (1,499 steps).
+    @Test("exactRun: ticks counted by arithmetic are the ticks, and stop before offset changes")
+    func exactRun() {
+        let (newYork, _) = Self.clocks[0]
+        let (paris, horizon) = Self.clocks[3]
+        let grid = PeriodicTicks(period: 60, offset: 0, clock: paris, horizon: horizon)
+        #expect(grid.exactRun(from: grid.firstIndex, maxSteps: 10_000) == 4_319)
+        #expect(grid.exactRun(from: grid.firstIndex, maxSteps: 100) == 100)
+        let spring = PeriodicTicks(period: 60, offset: 0, clock: newYork, horizon: horizon)
+        #expect(spring.exactRun(from: spring.firstIndex, maxSteps: 10_000) == 1_499)
+        // Not whole seconds: never counted by arithmetic.
+        #expect(PeriodicTicks(period: 37.5, offset: 0, clock: paris, horizon: horizon).exactRun(from: 0, maxSteps: 10) == 0)
+        #expect(PeriodicTicks(period: 60, offset: 0.5, clock: paris, horizon: horizon).exactRun(from: 0, maxSteps: 10) == 0)
+        // Every promise kept, from every tick of every clock, across every transition.
+        for (clock, horizon) in Self.clocks {
+            for period in [60.0, 900, 3_600] {
+                let ticks = PeriodicTicks(period: period, offset: 30, clock: clock, horizon: horizon)
+                var k = ticks.firstIndex
+                while ticks.time(ofIndex: k) < horizon {
+                    let n = ticks.exactRun(from: k, maxSteps: 500)
+                    let start = ticks.time(ofIndex: k)
+                    for j in stride(from: 0, through: n, by: 1) where ticks.time(ofIndex: k + Double(j)) != start + Double(j) * period {
+                        Issue.record("tick \(k) + \(j) of \(period) s in \(clock.timeZoneIdentifier) is not on the grid")
+                        break
+                    }
+                    #expect(n == 0 || start + Double(n) * period < horizon)
+                    k += 37
+                }
+            }
+        }
+    }
 }

@@ -46,7 +46,7 @@ public enum TextTable {
                 let numeric = i > 0 && r > 0
                 line += (i == 0 ? "" : "  ") + (numeric ? pad + cell : cell + pad)
             }
-            lines.append(line.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression))
+            lines.append(line.trimmingTrailingRegexSpace)
             if r == 0 { lines.append(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -50,7 +50,10 @@ public enum ScenarioLoader {
         try YAMLGuard.check(yaml, file: file)
         let node: Node?
         do {
-            node = try Yams.compose(yaml: yaml)
+            // No tag rules: the reader parses scalars from their text (`YAMLValue`), and Yams' default
+            // rules are regular expressions whose first use initialises ICU's tables (a sixth of a
+            // `simulate`'s start-up instructions).
+            node = try Yams.compose(yaml: yaml, .basic)
         } catch let error as YamlError {
             throw yamlSyntaxError(error, file: file)
         }

@@ -5,29 +5,55 @@ import Foundation
 /// key to find duplicates, and a key built from nested aliases (an "alias bomb") expands to
 /// billions of nodes. Aliases as values (`<<: *defaults`) stay allowed.
 enum YAMLGuard {
-    /// The patterns of a complex key, with what to say about each.
-    private static let patterns: [(NSRegularExpression, String)] = [
-        (try! NSRegularExpression(pattern: #"(^|[\s{,\[])\?(\s|$)"#, options: [.anchorsMatchLines]), "an explicit '?' key"),
-        (try! NSRegularExpression(pattern: #"[\]}]\s*:(\s|$)"#, options: [.anchorsMatchLines]), "a list or mapping used as a key"),
-        (
-            try! NSRegularExpression(pattern: #"(^|[\s{,\[])\*[^\s,\[\]{}]+\s*:(\s|$)"#, options: [.anchorsMatchLines]),
-            "an alias used as a key"
-        ),
-    ]
-
     /// Throws a ``ScenarioError`` naming the line of the first complex key outside quotes and
     /// comments.
     static func check(_ yaml: String, file: String) throws {
         for (number, line) in yaml.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let code = unquoted(line)
             guard code.contains("?") || code.contains(":") else { continue }
-            let range = NSRange(code.startIndex..., in: code)
-            for (pattern, what) in patterns where pattern.firstMatch(in: code, range: range) != nil {
+            if let what = complexKey(in: Array(code.unicodeScalars)) {
                 throw ScenarioError(
                     file: file, line: number + 1, key: "", message: "\(what) is not supported in scenario files",
                     hint: "keys are plain names such as `days` or `widgets`")
             }
         }
+    }
+
+    /// What makes `line` a complex key, checked in this order (each as a regular expression, `\s`
+    /// being ICU's white space):
+    /// - an explicit '?' key: `(^|[\s{,\[])\?(\s|$)`;
+    /// - a list or mapping used as a key: `[\]}]\s*:(\s|$)`;
+    /// - an alias used as a key: `(^|[\s{,\[])\*[^\s,\[\]{}]+\s*:(\s|$)`.
+    /// Scanned by hand rather than by `NSRegularExpression` (see `Unicode.Scalar.isRegexSpace`);
+    /// `YAMLGuardTests` checks the scan against those expressions.
+    static func complexKey(in line: [Unicode.Scalar]) -> String? {
+        func at(_ i: Int) -> Unicode.Scalar? { i >= 0 && i < line.count ? line[i] : nil }
+        /// `\s|$`: white space (every line break is white space) or the end.
+        func spaceOrEnd(_ i: Int) -> Bool { at(i).map { $0.isRegexSpace } ?? true }
+        /// `^|[\s{,\[]` just before `i`.
+        func opens(_ i: Int) -> Bool { at(i - 1).map { $0.isRegexSpace || "{,[".unicodeScalars.contains($0) } ?? true }
+        /// `\s*:(\s|$)` from `i`.
+        func colonKey(from i: Int) -> Bool {
+            var j = i
+            while let c = at(j), c.isRegexSpace { j += 1 }
+            return at(j) == ":" && spaceOrEnd(j + 1)
+        }
+        if line.indices.contains(where: { line[$0] == "?" && opens($0) && spaceOrEnd($0 + 1) }) { return "an explicit '?' key" }
+        if line.indices.contains(where: { (line[$0] == "]" || line[$0] == "}") && colonKey(from: $0 + 1) }) {
+            return "a list or mapping used as a key"
+        }
+        for i in line.indices where line[i] == "*" && opens(i) {
+            // The name: a run of characters other than white space and `,[]{}`, at least one.
+            var end = i + 1
+            while let c = at(end), !c.isRegexSpace, !",[]{}".unicodeScalars.contains(c) { end += 1 }
+            guard end > i + 1 else { continue }
+            // A colon inside the run after its first character, where `(\s|$)` matches after it
+            // (`*a: 1`), or white space and a colon after the run (`*a : 1`).
+            if (i + 2..<end).contains(where: { line[$0] == ":" && spaceOrEnd($0 + 1) }) || colonKey(from: end) {
+                return "an alias used as a key"
+            }
+        }
+        return nil
     }
 
     /// `line` with quoted text blanked and any comment cut, so `description: "a ? b"` passes.

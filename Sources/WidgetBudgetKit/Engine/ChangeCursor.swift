@@ -59,4 +59,59 @@ struct ChangeCursor {
             return found.time
         }
     }
+
+    /// Counts entries dated on consecutive changes without asking about each.
+    ///
+    /// The cursor's last answer is the first change after `date` (it was asked about `date`, or
+    /// about an earlier date with the same answer), and it is the date of `entries[first]`.
+    /// Asking about `entries[first]`, `entries[first + 1]`, … in turn would answer the next change
+    /// each time, and that change would be the next entry's date, for as long as the entries are
+    /// dated on consecutive changes. This returns the largest `steps` such that `entries[first …
+    /// first + steps − 1]` (at most up to `end`) are dated on consecutive changes, none after
+    /// `limit`: `last`, the date of the last of them, and `next`, the first change after it. The
+    /// cursor then stands as if asked about `last`. `nil` when no entry qualifies.
+    ///
+    /// A list compares the entries with its instants; an `every` grid counts by arithmetic where it
+    /// is exact (`PeriodicTicks.exactRun`), after one comparison per entry to see that the entries
+    /// are one period apart.
+    mutating func follow(
+        _ entries: [ReplayEntry], from first: Int, through end: Int, after date: SimTime, notAfter limit: SimTime
+    ) -> (steps: Int, last: SimTime, next: SimTime)? {
+        // The answer stands for any date from the last one asked about (a list: the change before it) to it.
+        guard date >= lastDate, first <= end else { return nil }
+        switch changes {
+        case let .list(list):
+            let times = list.times
+            guard index < times.count, index == 0 || times[index - 1] <= date, date < times[index], entries[first].date == times[index]
+            else { return nil }
+            var steps = 0
+            while first + steps <= end, index + steps < times.count, entries[first + steps].date == times[index + steps],
+                times[index + steps] <= limit, steps == 0 || times[index + steps] > times[index + steps - 1]
+            {
+                steps += 1
+            }
+            guard steps > 0 else { return nil }
+            let last = times[index + steps - 1]
+            index += steps - 1
+            return (steps, last, firstAfter(last))
+        case let .periodic(ticks):
+            guard ticks.isWholeSecondGrid, date < tickTime, entries[first].date == tickTime, tickTime <= limit else { return nil }
+            var evenly = first
+            while evenly < end && entries[evenly + 1].date == entries[evenly].date + ticks.period { evenly += 1 }
+            var steps = ticks.exactRun(from: tick, maxSteps: evenly - first + 1)
+            guard steps > 0 else { return nil }
+            let start = tickTime
+            if limit < .infinity {
+                // Tick K + j is start + j × period exactly; the estimate is corrected both ways.
+                let fit = ((limit - start) / ticks.period).rounded(.down) + 1
+                if fit < Double(steps) { steps = max(1, Int(fit)) }
+                while steps > 1 && start + Double(steps - 1) * ticks.period > limit { steps -= 1 }
+            }
+            let last = start + Double(steps - 1) * ticks.period
+            tick += Double(steps)
+            tickTime = start + Double(steps) * ticks.period
+            lastDate = last
+            return (steps, last, tickTime)
+        }
+    }
 }

@@ -6,28 +6,84 @@
 /// date(i))`), entries `k+1 … last` form a fresh run after entry `k` when `t(i+1) ≤ S(i)` for every
 /// `i` in `k … last`: each renders no later than the one before goes stale, and so does the entry
 /// after the run. Over `[t(k), t(last+1)]` the display is fresh; age, views and freshness only need
-/// `S(last)`, the stale start the entry after the run replaces. A seed-002 clock (an entry on every
-/// minute, the content changing on every minute) renders 59 of its 61 entries an hour this way.
+/// `S(last)`, the stale start the entry after the run replaces.
+///
+/// The run is found without visiting its entries one by one:
+/// - entries dated before the current stale start that render by it share that stale start (the
+///   first change after any date before a change is that change): one search finds the last;
+/// - entries dated on consecutive changes (a seed-002 clock: an entry on every minute, the content
+///   changing on every minute) each render as the one before goes stale: `ChangeCursor.follow`
+///   counts them, by arithmetic where the changes are an `every` grid.
+/// Only an entry dated exactly on a change that is not on that grid costs a step of its own.
 ///
 /// The sums of fresh seconds are split at fewer points than event by event, so they may differ in
 /// their last bits (never in the digits the CSV files print: `FreshRunTests`).
 enum FreshRun {
     /// The last entry of the fresh run after entry `k` (`k` itself when there is none) and its stale
     /// start, or `nil` when the run is empty. `staleStart` is `S(k)`.
-    @inline(__always)
+    ///
+    /// - Complexity: O(log n) per change the run crosses between entries, O(1) per stretch of
+    ///   entries on consecutive changes (plus one comparison per entry to see that they are).
     static func extent(
         of entries: [ReplayEntry], after k: Int, staleStart: SimTime, delay: Double, floor: SimTime, fetchStale: SimTime,
         changes: inout ChangeCursor
     ) -> (last: Int, staleStart: SimTime)? {
-        var last = k
+        // `t(i + 1) ≤ S(i)` holds for i in k ..< cur; `stale` is S(cur), `previous` S(cur - 1).
+        let end = entries.count - 1
+        var cur = k
         var stale = staleStart
-        while last + 2 < entries.count {
-            guard max(entries[last + 1].date + delay, floor) <= stale else { break }
-            let next = min(fetchStale, changes.firstAfter(entries[last + 1].date))
-            guard max(entries[last + 2].date + delay, floor) <= next else { break }
-            last += 1
-            stale = next
+        var previous = staleStart
+        while cur < end {
+            let shared = lastSharing(entries, after: cur, staleStart: stale, delay: delay, floor: floor)
+            if shared > cur {
+                cur = shared
+                previous = stale
+                if cur == end { break }
+            }
+            // Entry cur + 1 is dated at or after the stale start: it keeps the display fresh only
+            // when it renders right then (an entry dated on a change, without render delay).
+            guard max(entries[cur + 1].date + delay, floor) <= stale else { break }
+            if delay == 0, entries[cur + 1].date == stale,
+                let onChanges = changes.follow(entries, from: cur + 1, through: end, after: entries[cur].date, notAfter: fetchStale)
+            {
+                cur += onChanges.steps
+                previous = min(fetchStale, onChanges.last)
+                stale = min(fetchStale, onChanges.next)
+                continue
+            }
+            cur += 1
+            previous = stale
+            stale = min(fetchStale, changes.firstAfter(entries[cur].date))
         }
-        return last > k ? (last, stale) : nil
+        return cur - 1 > k ? (cur - 1, previous) : nil
+    }
+
+    /// The last index `j ≥ cur` such that every entry in `cur + 1 … j` is dated before `staleStart`
+    /// and renders by it: all of them then go stale at `staleStart` too. Galloping, then bisection.
+    @inline(__always)
+    private static func lastSharing(
+        _ entries: [ReplayEntry], after cur: Int, staleStart: SimTime, delay: Double, floor: SimTime
+    ) -> Int {
+        @inline(__always) func shares(_ i: Int) -> Bool {
+            let date = entries[i].date
+            return date < staleStart && max(date + delay, floor) <= staleStart
+        }
+        let count = entries.count
+        guard cur + 1 < count, shares(cur + 1) else { return cur }
+        // Invariant: shares(lo) and (hi == count or !shares(hi)).
+        var lo = cur + 1
+        var step = 1
+        var hi = lo + step
+        while hi < count && shares(hi) {
+            lo = hi
+            step *= 2
+            hi = lo + step
+        }
+        hi = min(hi, count)
+        while hi - lo > 1 {
+            let mid = lo + (hi - lo) / 2
+            if shares(mid) { lo = mid } else { hi = mid }
+        }
+        return lo
     }
 }

@@ -7,13 +7,21 @@ package struct EventStream: IteratorProtocol, Sendable {
     private enum Source: Sendable {
         case empty
         case ticks(PeriodicTicks, next: Double?)
-        case poisson(mean: Double, t: Double)
-        case list([SimTime], next: Int)
+        /// Exponential gaps of mean `poissonMean` after `position`.
+        case poisson
+        /// `listTimes[listNext...]`.
+        case list
         /// A list of processes: each item's stream and its next event, merged in time order.
         case merged([EventStream], heads: [SimTime?])
     }
 
     private var source: Source
+    // The state of the busiest sources, kept outside `source` so that a draw updates a number
+    // instead of rebuilding the enum (a copy and a destruction of its payload per draw).
+    private var poissonMean = 0.0
+    private var position = 0.0
+    private var listTimes: [SimTime] = []
+    private var listNext = 0
     private let horizon: Double
     private let active: IntervalSet?
     private var last = -Double.infinity
@@ -31,9 +39,11 @@ package struct EventStream: IteratorProtocol, Sendable {
             let ticks = PeriodicTicks(period: period, offset: offset, clock: clock, horizon: horizon)
             source = .ticks(ticks, next: ticks.firstIndex)
         case let .poisson(perHour):
-            source = perHour > 0 ? .poisson(mean: Seconds.hour / perHour, t: 0) : .empty
+            source = perHour > 0 ? .poisson : .empty
+            poissonMean = perHour > 0 ? Seconds.hour / perHour : 0
         case let .times(list):
-            source = .list(list.filter { $0 >= 0 && $0 < horizon }.sorted(), next: 0)
+            source = .list
+            listTimes = list.filter { $0 >= 0 && $0 < horizon }.sorted()
         case let .merged(items):
             // Item k draws from its own stream, derived from one draw of the generator.
             let base = self.generator.next()
@@ -59,7 +69,8 @@ package struct EventStream: IteratorProtocol, Sendable {
     package init(list: EventTimes) {
         horizon = .infinity
         generator = SeededGenerator(seed: 0)
-        source = .list(list.times, next: 0)
+        source = .list
+        listTimes = list.times
         active = nil
     }
 
@@ -92,18 +103,17 @@ package struct EventStream: IteratorProtocol, Sendable {
             }
             source = .empty
             return nil
-        case .poisson(let mean, var t):
-            t += -mean * log1pNegative(generator.unit())
-            guard t < horizon else {
+        case .poisson:
+            position += -poissonMean * log1pNegative(generator.unit())
+            guard position < horizon else {
                 source = .empty
                 return nil
             }
-            source = .poisson(mean: mean, t: t)
-            return t
-        case let .list(times, next):
-            guard next < times.count else { return nil }
-            source = .list(times, next: next + 1)
-            return times[next]
+            return position
+        case .list:
+            guard listNext < listTimes.count else { return nil }
+            listNext += 1
+            return listTimes[listNext - 1]
         case .merged(var streams, var heads):
             var first = -1
             for k in heads.indices {

@@ -77,11 +77,7 @@ public struct LocalClock: Sendable, Equatable, Codable {
     /// In a daylight-saving gap the instant after the gap is returned.
     public func simTime(wall: Double) -> SimTime {
         // Away from any offset change the answer needs no fix-point (one search instead of five).
-        var lo = 0, hi = safeWallStarts.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if safeWallStarts[mid] <= wall { lo = mid + 1 } else { hi = mid }
-        }
+        let lo = safeStretch(containing: wall)
         if lo > 0 && wall < safeWallEnds[lo - 1] { return wall - startEpoch - offsets[lo - 1] }
         var t = wall - startEpoch - utcOffset(at: wall - startEpoch - offsets[0])
         // Two fix-point steps settle the offset around transitions.
@@ -90,6 +86,25 @@ public struct LocalClock: Sendable, Equatable, Codable {
         // wall times both differ from `wall`: answer the transition itself.
         if wallSeconds(t) != wall, let transition = gapTransition(containing: wall) { return transition }
         return t
+    }
+
+    /// When the local wall time `wall` lies far from every offset change, the end of the stretch of
+    /// wall times around it where `simTime(wall:)` is plain `wall - startEpoch - offset` with one
+    /// offset (the fast case of `simTime(wall:)`); `nil` near an offset change.
+    package func plainStretch(containing wall: Double) -> Double? {
+        let lo = safeStretch(containing: wall)
+        return lo > 0 && wall < safeWallEnds[lo - 1] ? safeWallEnds[lo - 1] : nil
+    }
+
+    /// The number of safe stretches starting at or before `wall`.
+    @inline(__always)
+    private func safeStretch(containing wall: Double) -> Int {
+        var lo = 0, hi = safeWallStarts.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if safeWallStarts[mid] <= wall { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
     }
 
     /// The transition whose forward jump skips the local wall time `wall`, if any.

@@ -17,6 +17,9 @@ package struct PeriodicTicks: Sendable {
     private let clock: LocalClock
     /// How many indices a daylight-saving shift can move a tick by, plus one.
     private let margin: Double
+    /// The period, the offset and the clock's start are whole seconds: ticks away from offset
+    /// changes are integers, and sums of them exact (`exactRun`).
+    package let isWholeSecondGrid: Bool
 
     /// Ticks of `every: period` with `offset`, over `[0, horizon)`.
     package init(period: Double, offset: Double, clock: LocalClock, horizon: Double) {
@@ -26,6 +29,8 @@ package struct PeriodicTicks: Sendable {
         self.clock = clock
         firstIndex = ((clock.wallSeconds(0) - self.offset) / period).rounded(.up)
         margin = (clock.largestShift / period).rounded(.up) + 1
+        isWholeSecondGrid =
+            period == period.rounded() && self.offset == self.offset.rounded() && clock.startEpoch == clock.startEpoch.rounded()
     }
 
     /// The simulation time of tick `k` (in a daylight-saving gap: the instant after the gap).
@@ -68,4 +73,26 @@ package struct PeriodicTicks: Sendable {
     package func firstAfter(_ t: SimTime) -> SimTime {
         firstAfter(t, from: indexAtOrBefore(t)).time
     }
+
+    /// How many ticks after tick `k` (at most `maxSteps`) are exactly `period` apart from it:
+    /// `time(ofIndex: k + j) == time(ofIndex: k) + j × period` to the bit, and before the horizon,
+    /// for every `j` up to the answer.
+    ///
+    /// That holds by arithmetic when the period, the offset and the start are whole seconds (every
+    /// value is then an integer below 2^52, so no operation rounds) and no offset change is near
+    /// the ticks (`LocalClock.plainStretch`); elsewhere the answer is 0.
+    package func exactRun(from k: Double, maxSteps: Int) -> Int {
+        guard isWholeSecondGrid, maxSteps > 0 else { return 0 }
+        let wall = k * period + offset
+        guard abs(wall) < Self.exactLimit, let end = clock.plainStretch(containing: wall) else { return 0 }
+        let start = time(ofIndex: k)
+        // Ticks k + j need a wall time before `end` (and the exact range) and a time before the horizon.
+        let wallEnd = min(end, Self.exactLimit)
+        var steps = min(Double(maxSteps), ((wallEnd - wall) / period).rounded(.up) - 1, ((horizon - start) / period).rounded(.up) - 1)
+        while steps > 0 && !(wall + steps * period < wallEnd && start + steps * period < horizon) { steps -= 1 }
+        return steps > 0 ? Int(steps) : 0
+    }
+
+    /// Integers below this are exact doubles with room for a sum of two.
+    private static let exactLimit = 4_503_599_627_370_496.0  // 2^52
 }

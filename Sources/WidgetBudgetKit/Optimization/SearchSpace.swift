@@ -72,7 +72,10 @@ public struct SearchSpace: Sendable, Equatable, Codable {
                 }
             }
         }
-        return out.sorted(by: PolicyCandidate.canonicalOrder)
+        // Each key made once, not twice per comparison (a 76,000-candidate space made 2.6 million);
+        // Swift's sort is stable, so ties keep the same order either way.
+        let keys = out.map(CandidateKey.init)
+        return out.indices.sorted { keys[$0] < keys[$1] }.map { out[$0] }
     }
 
     /// The number of combinations before single-entry duplicates collapse.
