@@ -48,6 +48,21 @@ struct WorkEstimateTests {
         #expect(capped.extra?.widgetDays == 76 * 55)
     }
 
+    @Test func aScheduleSearchCountsItsBoundNotTheWholeSpace() {
+        // 4 segments × 14 intervals: 14^4 = 38,416 schedules, past the exhaustive limit, so searched.
+        var space = SearchSpace(spacings: [60], entries: [1], aligns: [.none], policies: [.never])
+        let hours = [7, 9, 17, 23, 7]
+        space.schedule = ScheduleSpace(
+            segments: (0..<4).map { TimeWindow(start: Double(hours[$0] * 3600), end: Double(hours[$0 + 1] * 3600)) },
+            afters: (1...13).map { Double($0) * 600 } + [nil])
+        let settings = OptimizationSettings(space: space, constraints: OptimizationConstraints(budgets: 40...70))
+        // One shape. Neighbours: 4 × 13 + 2 × 4 × 3 = 76. Search: 1 + 2 × 4 × 13 + 8 × 76 = 713;
+        // polishing: 4 × 76 = 304; 1,017 in all. (1,017 + 1) × 7 days × 8 replications = 57,008.
+        let work = WorkEstimate(optimizing: Self.scenario(days: 7), settings: settings)
+        #expect(work.widgetDays == 57_008)
+        #expect(work.factors.hasPrefix("(1017 candidates at most, searched of 38416 + the current policy)"))
+    }
+
     @Test func pastTheLimitIsOneLineNamingTheNumbersAndForce() throws {
         // (76 + 1) × 3660 days × 100 replications = 28,182,000 > 5,000,000.
         let work = WorkEstimate(optimizing: Self.scenario(days: 3660), settings: Self.settings(replications: 100))

@@ -9,18 +9,9 @@ extension WorkEstimate {
     /// doubling ladder `2r, 4r, …, max_replications` on top of its `r`: ``extra`` is that for every
     /// candidate, an upper bound (a race re-runs a few leaders a round, not every candidate).
     public init(optimizing scenario: Scenario, settings: OptimizationSettings, shard: Shard = .whole) {
-        let space = settings.space.count
-        let method = shard.isPartial ? .exhaustive : settings.resolvedMethod(count: space)
-        let candidates: Int
-        let which: String
-        switch method {
-        case .search:
-            candidates = min(space, settings.searchBudget)
-            which = "searched of \(space)"
-        case .exhaustive, .auto:
-            candidates = shard.isPartial ? max(0, space - shard.index + shard.count) / shard.count : space
-            which = shard.isPartial ? "in shard \(shard.index)/\(shard.count) of \(space)" : "of the space"
-        }
+        let (candidates, which) =
+            settings.space.schedule == nil
+            ? Self.candidates(settings: settings, shard: shard) : Self.scheduleCandidates(settings: settings)
         let days = scenario.days
         let reps = settings.replications
         self.init(
@@ -32,6 +23,48 @@ extension WorkEstimate {
                 what: "racing up to \(settings.maxReplications) replications",
                 widgetDays: Self.product([candidates, days, ladder]))
         }
+    }
+
+    /// The candidates a policy space's run evaluates, and how to say which they are.
+    private static func candidates(settings: OptimizationSettings, shard: Shard) -> (Int, String) {
+        let space = settings.space.count
+        switch shard.isPartial ? .exhaustive : settings.resolvedMethod(count: space) {
+        case .search:
+            return (min(space, settings.searchBudget), "searched of \(space)")
+        case .exhaustive, .auto:
+            if !shard.isPartial { return (space, "of the space") }
+            return (max(0, space - shard.index + shard.count) / shard.count, "in shard \(shard.index)/\(shard.count) of \(space)")
+        }
+    }
+
+    /// The schedules a schedule space's run evaluates (never sharded): all of them when swept;
+    /// when searched, at most ``scheduleSearchBound(segments:options:)`` per timeline shape plus
+    /// the polishing rounds after racing, never more than the space.
+    private static func scheduleCandidates(settings: OptimizationSettings) -> (Int, String) {
+        let space = settings.space.scheduleCount
+        guard settings.resolvedMethod(count: space) == .search, let schedule = settings.space.schedule else {
+            return (space, "of the space")
+        }
+        let s = schedule.segments.count
+        let n = schedule.afters.count
+        let shapes = settings.space.scheduleSpaces.count
+        let polish = Optimizer.schedulePolishRounds * scheduleNeighbours(segments: s, options: n)
+        let bound = product([shapes, scheduleSearchBound(segments: s, options: n)]).addingReportingOverflow(polish)
+        return (min(space, bound.overflow ? Int.max : bound.partialValue), "at most, searched of \(space)")
+    }
+
+    /// The most schedules ``ScheduleSearch`` evaluates for one timeline shape of `segments`
+    /// segments and `options` intervals: the cheapest schedule and its curves (1 + S(n−1)), the
+    /// allocation's prefixes (at most S(n−1)) and ``ScheduleSearch/defaultMaxRounds`` rounds of local search (``scheduleNeighbours``
+    /// each).
+    static func scheduleSearchBound(segments s: Int, options n: Int) -> Int {
+        1 + 2 * s * (n - 1) + ScheduleSearch.defaultMaxRounds * scheduleNeighbours(segments: s, options: n)
+    }
+
+    /// The schedules one search move away: one segment to any other option (S(n−1)), or two
+    /// segments one option each (at most 4 per pair, 2S(S−1)).
+    static func scheduleNeighbours(segments s: Int, options n: Int) -> Int {
+        s * (n - 1) + 2 * s * (s - 1)
     }
 
     /// The replications racing can run one candidate on top of its first `replications`:

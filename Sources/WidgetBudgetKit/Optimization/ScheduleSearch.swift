@@ -48,9 +48,12 @@ public enum ScheduleSearch {
         public var evaluated: [[Int]]
     }
 
+    /// The rounds of local search ``run(optionCounts:maxRounds:evaluate:)`` makes by default.
+    public static let defaultMaxRounds = 8
+
     /// Searches schedules of `optionCounts[s]` options in segment s; `evaluate` scores a batch of
     /// schedules (in any order or in parallel: results are matched by position).
-    public static func run(optionCounts: [Int], maxRounds: Int = 8, evaluate: ([[Int]]) -> [Score]) -> Result {
+    public static func run(optionCounts: [Int], maxRounds: Int = defaultMaxRounds, evaluate: ([[Int]]) -> [Score]) -> Result {
         withoutActuallyEscaping(evaluate) { evaluate in
             search(optionCounts: optionCounts, maxRounds: maxRounds, memo: Memo(evaluate: evaluate))
         }
