@@ -122,6 +122,7 @@ extension WidgetBudgetCommand {
                 return
             }
             print(OptimizationOutput.summaryTable(o), terminator: "")
+            print(SelfUpdatingAdviceText.summary(o), terminator: "")
         }
     }
 }

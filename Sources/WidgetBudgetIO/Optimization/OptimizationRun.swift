@@ -43,7 +43,9 @@ public enum OptimizationRun {
             throw OptimizeOptionError(option: "optimize", message: "the search space is empty")
         }
         let result = Optimizer.run(problem, shard: shard, progress: progress)
-        return try outcome(problem: problem, result: result, file: file.path)
+        var outcome = try outcome(problem: problem, result: result, file: file.path)
+        if !outcome.isPartial { outcome.selfUpdating = SelfUpdatingAdvice.evaluate(problem) }
+        return outcome
     }
 
     /// The outcome of an evaluated result: rows as written, read back, then ranked.
