@@ -24,9 +24,6 @@ public struct OptimizationOutcome: Sendable {
     public var steps: [BudgetStep]
     /// Why nothing is feasible, when nothing is.
     public var diagnosis: InfeasibilityDiagnosis?
-    /// What a self-updating view would give (a whole run of a clock-like widget only; a merge of
-    /// shards has none).
-    public var selfUpdating: SelfUpdatingAdvice?
 
     /// True for the output of one shard of several: no conclusions are drawn.
     public var isPartial: Bool { manifest.shard?.isPartial ?? false }

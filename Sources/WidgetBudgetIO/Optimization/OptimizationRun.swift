@@ -43,9 +43,7 @@ public enum OptimizationRun {
             throw OptimizeOptionError(option: "optimize", message: "the search space is empty")
         }
         let result = Optimizer.run(problem, shard: shard, progress: progress)
-        var outcome = try outcome(problem: problem, result: result, file: file.path)
-        if !outcome.isPartial { outcome.selfUpdating = SelfUpdatingAdvice.evaluate(problem) }
-        return outcome
+        return try outcome(problem: problem, result: result, file: file.path)
     }
 
     /// The outcome of an evaluated result: rows as written, read back, then ranked.

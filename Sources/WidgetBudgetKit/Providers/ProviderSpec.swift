@@ -17,8 +17,8 @@ public enum ProviderSpec: Sendable, Equatable, Codable {
         switch self {
         case let .fixed(p): p
         case let .untilFull(p): p
-        case let .windows(list): WindowedProviderSpec(.windows, list)
-        case let .schedule(list): WindowedProviderSpec(.schedule, list)
+        case let .windows(list): WindowsProviderSpec(list)
+        case let .schedule(list): ScheduleProviderSpec(list)
         case .never: NeverProvider()
         }
     }
@@ -46,6 +46,14 @@ public struct WindowedPolicy: Sendable, Equatable, Codable {
     public init(window: TimeWindow, provider: FixedProvider) {
         self.window = window
         self.provider = provider
+    }
+
+    /// The largest timeline of `policies`' providers (1 when there are none).
+    static func maxEntries(_ policies: [WindowedPolicy]) -> Int { policies.map(\.provider.entries).max() ?? 1 }
+
+    /// `Mon-Fri 09:30-16:00: 1 entry, after 15m; …`: each window and its provider.
+    static func summary(_ policies: [WindowedPolicy]) -> String {
+        policies.map { "\($0.window): \($0.provider.summary)" }.joined(separator: "; ")
     }
 }
 
