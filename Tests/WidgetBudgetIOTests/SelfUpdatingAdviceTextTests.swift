@@ -36,7 +36,7 @@ struct SelfUpdatingAdviceTextTests {
             OptimizeSectionTests.base.replacingOccurrences(of: "{every: 1m}", with: "{every: 1m, self_updating: true}")
             + "optimize:\n  spacing: [1m]\n  entries: [61]\n  align: [minute]\n  policy: [at-end]\n  replications: 1\n"
         let outcome = try OptimizationRun.run(file: try ScenarioLoader.parse(yaml: yaml, file: "s.yaml"))
-        #expect(outcome.selfUpdating == nil)
+        #expect(outcome.manifest["self_updating_period_s"].isEmpty)
         #expect(!RecommendationReport.markdown(outcome).contains("self-updating view"))
     }
 }

@@ -26,8 +26,19 @@ public struct SelfUpdatingAdvice: Sendable, Equatable {
     /// `chargedPerDay` (`nil`: no feasible policy): it meets the constraints, does at least as well
     /// on the objective, and spends fewer charged reloads a day.
     public func isWorthProposing(over objective: Double?, chargedPerDay: Double, by measure: OptimizationObjective) -> Bool {
-        guard evaluation.feasible else { return false }
-        guard let objective else { return true }
-        return measure.loss(evaluation.objective) <= measure.loss(objective) && evaluation.summary.chargedPerDay < chargedPerDay
+        Self.isWorthProposing(
+            feasible: evaluation.feasible, objective: evaluation.objective, chargedPerDay: evaluation.summary.chargedPerDay,
+            over: objective, policyCharged: chargedPerDay, by: measure)
+    }
+
+    /// ``isWorthProposing(over:chargedPerDay:by:)`` on numbers as written (a merge of shards has no
+    /// evaluation, only its numbers).
+    public static func isWorthProposing(
+        feasible: Bool, objective: Double, chargedPerDay: Double, over policy: Double?, policyCharged: Double,
+        by measure: OptimizationObjective
+    ) -> Bool {
+        guard feasible else { return false }
+        guard let policy else { return true }
+        return measure.loss(objective) <= measure.loss(policy) && chargedPerDay < policyCharged
     }
 }
