@@ -1,9 +1,9 @@
 /// One instant per budget model (when each says budget came back), `nil` where none was fitted.
 ///
-/// Loops over ``BudgetModel/allCases``, so a new model needs no change here; in JSON each value sits
+/// Loops over `BudgetModel.allCases`, so a new model needs no change here; in JSON each value sits
 /// under its rule's ``BudgetRule/jsonKey`` and a missing value is left out.
 public struct ModelPredictions: Sendable, Equatable, Codable {
-    /// The instants in ``BudgetModel/allCases`` order; shorter when the last ones were never set.
+    /// The instants in `BudgetModel.allCases` order; shorter when the last ones were never set.
     private var values: [Double?] = []
 
     /// No predictions.
