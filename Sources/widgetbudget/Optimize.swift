@@ -130,6 +130,7 @@ extension WidgetBudgetCommand {
                 return
             }
             print(OptimizationOutput.summaryTable(o), terminator: "")
+            print(SelfUpdatingAdviceText.summary(o), terminator: "")
         }
     }
 }

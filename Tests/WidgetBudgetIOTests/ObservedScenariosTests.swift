@@ -183,4 +183,32 @@ struct ObservedScenariosTests {
             for t in pushes { #expect(pushes.filter { $0 > t - 86_400 && $0 <= t }.count <= 24) }
         }
     }
+
+    @Test("#2: .after(now + 1 h) runs 1 h to 1 h 2 min after each reload, 24 a day")
+    func afterDateHonoured() throws {
+        let run = try Self.run("02-after-date-honoured.yaml").run()
+        #expect(Self.gaps(run).allSatisfy { (3_600...3_720).contains($0) })
+        #expect(run.days[0].charged == 24)
+    }
+
+    @Test("#7 (not reproduced): .after(now + 1 min) reloads every 5 min until B = 70 is spent at 05:45")
+    func afterOneMinute() throws {
+        let run = try Self.run("07-after-one-minute.yaml").run()
+        #expect(Set(Self.gaps(run)) == [300])
+        #expect(run.grantTimes.last == Self.hms(5, 45))
+        #expect(run.days[0].charged == 70)
+        #expect(run.days[0].exhaustedAt == Self.hms(5, 50))
+    }
+
+    @Test("#11: reloadAllTimelines from the foreground app runs 2 to 27 s after each call, free")
+    func reloadAllDelay() throws {
+        let grants = try Self.run("11-reload-all-delay.yaml").run().events(.grant)
+        #expect(grants.allSatisfy { $0.charged == false })
+        let calls = [Self.hms(9), Self.hms(12), Self.hms(15)]
+        #expect(grants.count == 1 + calls.count)
+        for (grant, call) in zip(grants.dropFirst(), calls) {
+            #expect(grant.source == .appAll)
+            #expect((2...27).contains(grant.time - call))
+        }
+    }
 }

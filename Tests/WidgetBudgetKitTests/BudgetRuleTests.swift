@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WidgetBudgetKit
 import WidgetBudgetTestSupport
@@ -76,5 +77,20 @@ struct BudgetRuleTests {
         #expect(budgets[1].nextAvailable(after: 1_000) == 86_400)
         let held = 1_000 * 4 / 86_400.0
         #expect(isApproximatelyEqual(budgets[2].nextAvailable(after: 1_000), 1_000 + (1 - held) * 43_200, absoluteTolerance: 1e-6))
+    }
+
+    /// The JSON of `analyze` keeps its keys (`rolling`, `midnight`, `tokenBucket`) now that the
+    /// predictions loop over the models; a model without a prediction is left out.
+    @Test("model predictions keep their JSON keys and round-trip")
+    func predictionKeys() throws {
+        var p = ModelPredictions()
+        p[.tokenBucket] = 7
+        p[.rolling24h] = 5
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = String(decoding: try encoder.encode(p), as: UTF8.self)
+        #expect(json == #"{"rolling":5,"tokenBucket":7}"#)
+        let back = try JSONDecoder().decode(ModelPredictions.self, from: Data(json.utf8))
+        #expect(back == p && back[.midnight] == nil && back != ModelPredictions())
     }
 }

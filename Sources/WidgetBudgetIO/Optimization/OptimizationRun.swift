@@ -59,7 +59,8 @@ public enum OptimizationRun {
     /// The outcome of an evaluated result: rows as written, read back, then ranked.
     public static func outcome(problem: OptimizationProblem, result: OptimizationResult, file: String) throws -> OptimizationOutcome {
         let objective = problem.settings.objective
-        let manifest = OptimizationManifest(problem: problem, file: file, digest: OptimizationManifest.digest(ofFile: file), result: result)
+        var manifest = OptimizationManifest(problem: problem, file: file, digest: OptimizationManifest.digest(ofFile: file), result: result)
+        SelfUpdatingAdviceText.record(SelfUpdatingAdvice.evaluate(problem), in: &manifest)
         // Ranking what the files say (not the unrounded numbers) makes a merge agree to the byte.
         let rows = try result.evaluations.map { e in
             try CandidateRow(fields: CandidateTable.row(e, objective: objective), where: "candidates.csv")

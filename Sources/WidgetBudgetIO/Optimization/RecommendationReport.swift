@@ -51,6 +51,7 @@ public enum RecommendationReport {
                 "\(NumberFormat.fixed(rv.charged, 1)) charged reloads a day (needs \(rv.needed)), peak \(NumberFormat.fixed(rv.peakMB, 1)) MB.\n\n"
         }
 
+        md += SelfUpdatingAdviceText.markdown(o)
         md += ChoiceConfidence(outcome: o).markdown + "\n"
         md += flips(o, recommended: rec) + "\n"
         md += howFound(o) + "\n"

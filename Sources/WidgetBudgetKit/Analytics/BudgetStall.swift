@@ -38,37 +38,6 @@ public struct BudgetStall: Sendable, Equatable, Codable {
     public var endedByForeground: Bool { foregroundStart != nil }
 }
 
-/// One instant per budget model, stored inline (a log can hold many stalls).
-public struct ModelPredictions: Sendable, Equatable, Codable {
-    /// For `rolling-24h`.
-    public var rolling: Double?
-    /// For `midnight`.
-    public var midnight: Double?
-    /// For `token-bucket`.
-    public var tokenBucket: Double?
-
-    /// No predictions.
-    public init() {}
-
-    /// The instant for `model`.
-    public subscript(model: BudgetModel) -> Double? {
-        get {
-            switch model {
-            case .rolling24h: return rolling
-            case .midnight: return midnight
-            case .tokenBucket: return tokenBucket
-            }
-        }
-        set {
-            switch model {
-            case .rolling24h: rolling = newValue
-            case .midnight: midnight = newValue
-            case .tokenBucket: tokenBucket = newValue
-            }
-        }
-    }
-}
-
 /// How well one budget model, at its best daily budget, explains a widget's stalls.
 public struct BudgetModelFit: Sendable, Equatable, Codable {
     /// The model.

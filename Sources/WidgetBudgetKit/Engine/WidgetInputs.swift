@@ -27,13 +27,15 @@ package struct WidgetInputs: Sendable {
     package var views: EventTimes { EventTimes(Array(IteratorSequence(viewStream))) }
     /// App reload requests reaching this widget, ascending.
     package var appRequests: [AppRequest]
-    /// App Intent taps on this widget.
+    /// Free reloads of this widget granted at once (App Intent taps: ``FreeReloadDraw/taps``).
     package var intents: EventTimes
-    /// The app's foreground sessions (reloads inside are not charged).
+    /// Stretches in which granted reloads are not charged: the app's foreground sessions, launches
+    /// from the widget, audio and navigation sessions (``FreeReloadDraw/freeWindows``).
     package var foreground: IntervalSet
     /// Low-power stretches.
     package var lowPower: IntervalSet
-    /// Significant location changes (a free reload at the next view).
+    /// Free reloads applied at the next view: significant location changes
+    /// (``FreeReloadDraw/atNextView``).
     package var locationChanges = EventTimes([])
     /// This replication's daily budget B.
     package var dailyBudget: Int
@@ -113,46 +115,21 @@ package struct WidgetInputs: Sendable {
                 if at < horizon { requests.append(AppRequest(time: at, calledAt: t, source: source)) }
             }
         }
-        if let pushes = scenario.app.pushes {
-            var pg = stream(.pushes)
-            for t in Self.deliveredPushes(pushes, scenario: scenario, horizon: horizon, clock: clock, generator: &pg, changes: changes) {
-                requests.append(AppRequest(time: t, calledAt: t, source: .appAll))
-            }
-        }
+        var free = FreeReloadDraw(
+            scenario: scenario, widgetIndex: widgetIndex, horizon: horizon, clock: clock,
+            stream: { stream($0, $1, widget: $2) }, changes: changes)
+        for source in scenario.freeReloadSources { source.draw(into: &free) }
+        requests += free.requests
         requests.sort { $0.time < $1.time }
-
-        var lg = stream(.launches)
-        var ldg = stream(.launchDuration)
-        let launches = scenario.app.launchesFromWidget.generate(horizon: horizon, clock: clock, generator: &lg).times
-        if !launches.isEmpty {
-            let cooldown = IntervalSet(intervals: launches.map { ($0, $0 + scenario.system.launchCooldown) })
+        if !free.cooldowns.isEmpty {
+            let cooldown = IntervalSet(intervals: free.cooldowns)
             for i in requests.indices where cooldown.contains(requests[i].calledAt) { requests[i].ignored = true }
         }
         appRequests = requests
-
-        var tapTimes: [SimTime] = []
-        for (i, spec) in scenario.app.intents.enumerated()
-        where spec.kind == widget.kind && (spec.instance ?? widget.instance) == widget.instance {
-            // One of several instances is tapped on its own: its own stream of taps.
-            var ig = widget.instances > 1 ? stream(.intents, i, widget: widgetIndex) : stream(.intents, i)
-            tapTimes += spec.process.generate(horizon: horizon, clock: clock, generator: &ig).times
-        }
-        intents = EventTimes(tapTimes)
-
-        var fg = stream(.foreground)
-        var dg = stream(.foregroundDuration)
-        let starts = scenario.app.foreground.generate(horizon: horizon, clock: clock, generator: &fg).times
-        var freeSessions = launches.map { ($0, $0 + scenario.app.launchDuration.draw(&ldg)) }
-        for (i, session) in scenario.app.sessions.enumerated() {
-            var sg = stream(.sessions, i)
-            var sdg = stream(.sessionDuration, i)
-            let starts = session.process.generate(horizon: horizon, clock: clock, generator: &sg).times
-            freeSessions += starts.map { ($0, $0 + session.duration.draw(&sdg)) }
-        }
-        foreground = IntervalSet(intervals: starts.map { ($0, $0 + scenario.app.foregroundDuration.draw(&dg)) } + freeSessions)
+        intents = EventTimes(free.taps)
+        foreground = IntervalSet(intervals: free.freeWindows)
+        locationChanges = EventTimes(free.atNextView)
         lowPower = IntervalSet(windows: scenario.system.lowPower, clock: clock, from: 0, to: horizon + Seconds.day)
-        var locg = stream(.locationChanges)
-        locationChanges = scenario.system.locationChanges.generate(horizon: horizon, clock: clock, generator: &locg)
 
         let budget = scenario.budget
         if budget.dailyMax > budget.dailyMin {
@@ -167,26 +144,5 @@ package struct WidgetInputs: Sendable {
         learningDays = budget.learningDays
         learningBudget = budget.learningDaily
         delaySeed = SeededGenerator.mix(seed ^ SeededGenerator.mix(rep &* 7919 &+ UInt64(widgetIndex)))
-    }
-
-    /// The pushes WidgetKit delivers: those sent (a process, or each unpredictable change of any
-    /// widget) that fit the push budget — at most `daily` in any trailing 24 hours, the rest dropped
-    /// (Apple: "the system budgets WidgetKit push notifications and delivers them opportunistically";
-    /// see `docs/design/timing-model.md` for why dropped rather than delayed).
-    static func deliveredPushes(
-        _ pushes: AppActivity.Pushes, scenario: Scenario, horizon: SimTime, clock: LocalClock,
-        generator: inout SeededGenerator, changes: (Int) -> EventTimes
-    ) -> [SimTime] {
-        var sent: [SimTime]
-        switch pushes.trigger {
-        case let .process(process): sent = process.generate(horizon: horizon, clock: clock, generator: &generator).times
-        case .onChange: sent = Array(Set(scenario.widgets.indices.flatMap { changes($0).times })).sorted()
-        }
-        var budget = ReloadBudget(model: .rolling24h, daily: pushes.daily)
-        return sent.filter { t in
-            guard budget.isAvailable(at: t) else { return false }
-            budget.charge(at: t)
-            return true
-        }
     }
 }

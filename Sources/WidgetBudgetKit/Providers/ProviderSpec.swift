@@ -12,46 +12,26 @@ public enum ProviderSpec: Sendable, Equatable, Codable {
     /// `type: never`.
     case never
 
-    /// The largest timeline this provider can return (for memory checks before running).
-    public var maxEntries: Int {
+    /// The case's payload as a ``ProviderDescription``: what the provider says about itself.
+    public var payload: any ProviderDescription {
         switch self {
-        case let .fixed(p): return p.entries
-        case let .untilFull(p):
-            let step = p.ratePerHour * p.spacing / Seconds.hour
-            return step > 0 ? min(Int.max - 1, Bounds.saturatingInt(((p.full - min(p.level, p.full)) / step).rounded(.up))) + 1 : 1
-        case let .windows(list), let .schedule(list): return list.map(\.provider.entries).max() ?? 1
-        case .never: return 1
+        case let .fixed(p): p
+        case let .untilFull(p): p
+        case let .windows(list): WindowsProviderSpec(list)
+        case let .schedule(list): ScheduleProviderSpec(list)
+        case .never: NeverProvider()
         }
     }
 
+    /// The largest timeline this provider can return (for memory checks before running).
+    public var maxEntries: Int { payload.maxEntries }
+
     /// One line in plain words, for reports.
-    public var summary: String {
-        switch self {
-        case let .fixed(p): return FixedProviderDescription.describe(p)
-        case let .untilFull(p):
-            return
-                "until-full: level \(DurationFormat.number(p.level)) → \(DurationFormat.number(p.full)) at \(DurationFormat.number(p.ratePerHour))/h, entries every \(DurationFormat.string(p.spacing))"
-        case let .windows(list):
-            return "windows: " + list.map { "\($0.window): \(FixedProviderDescription.describe($0.provider))" }.joined(separator: "; ")
-                + "; outside: one entry, after next window"
-        case let .schedule(list):
-            return "schedule: " + list.map { "\($0.window): \(FixedProviderDescription.describe($0.provider))" }.joined(separator: "; ")
-                + "; every segment starts with a reload"
-        case .never: return "never: one entry, app reloads only"
-        }
-    }
+    public var summary: String { payload.summary }
 
     /// Builds the runnable provider for a run.
     public func makeProvider(clock: LocalClock, horizon: Double) -> BuiltInProvider {
-        switch self {
-        case let .fixed(p): return .fixed(p)
-        case let .untilFull(p): return .untilFull(p)
-        case let .windows(list):
-            return .windows(WindowsProvider(windows: list.map { ($0.window, $0.provider) }, clock: clock, horizon: horizon))
-        case let .schedule(list):
-            return .schedule(ScheduleProvider(segments: list.map { ($0.window, $0.provider) }, clock: clock, horizon: horizon))
-        case .never: return .never(NeverProvider())
-        }
+        payload.makeRunnable(clock: clock, horizon: horizon)
     }
 }
 
@@ -67,14 +47,28 @@ public struct WindowedPolicy: Sendable, Equatable, Codable {
         self.window = window
         self.provider = provider
     }
+
+    /// The largest timeline of `policies`' providers (1 when there are none).
+    static func maxEntries(_ policies: [WindowedPolicy]) -> Int { policies.map(\.provider.entries).max() ?? 1 }
+
+    /// `Mon-Fri 09:30-16:00: 1 entry, after 15m; …`: each window and its provider.
+    static func summary(_ policies: [WindowedPolicy]) -> String {
+        policies.map { "\($0.window): \($0.provider.summary)" }.joined(separator: "; ")
+    }
 }
 
-/// A built-in provider ready to run (an enum rather than an existential, so calls are direct).
+/// A built-in provider ready to run (an enum rather than an existential, so the engine's calls to
+/// `getTimeline` are direct).
 public enum BuiltInProvider: ReplayProvider, Sendable {
+    /// ``FixedProvider``.
     case fixed(FixedProvider)
+    /// ``UntilFullProvider``.
     case untilFull(UntilFullProvider)
+    /// ``WindowsProvider``.
     case windows(WindowsProvider)
+    /// ``ScheduleProvider``.
     case schedule(ScheduleProvider)
+    /// ``NeverProvider``.
     case never(NeverProvider)
 
     /// Fills `timeline` for a reload at `context.now` (see ``ReplayProvider``).
@@ -94,15 +88,5 @@ public enum BuiltInProvider: ReplayProvider, Sendable {
         case var .never(p):
             p.getTimeline(in: context, into: &timeline)
         }
-    }
-}
-
-enum FixedProviderDescription {
-    static func describe(_ p: FixedProvider) -> String {
-        var text = "\(p.entries) entr\(p.entries == 1 ? "y" : "ies")"
-        if p.entries > 1 { text += " \(DurationFormat.string(p.spacing)) apart" }
-        if p.firstOffset != 0 { text += ", first at +\(DurationFormat.string(p.firstOffset))" }
-        if p.align != .none { text += ", aligned to the \(p.align.rawValue)" }
-        return text + ", \(p.policy)"
     }
 }

@@ -5,7 +5,8 @@
 /// ``TokenBucketBudget``); `ReloadBudget` wraps whichever the scenario names, so the engine, the
 /// log analysis, the needed-budget search and the plots never switch over models. To add a model:
 /// one file with a type conforming to this protocol, a case in ``BudgetModel`` naming it (the
-/// scenario loader reads the case's raw value), and a paragraph in `docs/design/budget-model.md`.
+/// scenario loader reads the case's raw value), and a paragraph in `docs/design/budget-model.md`;
+/// the log analysis fits it, and its predictions get a column and a JSON key, with no other change.
 ///
 /// The methods are called with `daily > 0` only (`ReloadBudget` handles an empty budget) and
 /// with the local day of `t` when ``usesLocalDay`` is true (0 otherwise).
@@ -14,6 +15,9 @@ public protocol BudgetRule: Sendable {
     init(daily: Int)
     /// True when the rule needs the local calendar day of each instant.
     static var usesLocalDay: Bool { get }
+    /// The key that holds this model's value in JSON documents (``ModelPredictions`` in
+    /// `analyze --format json`); fixed once published.
+    static var jsonKey: String { get }
     /// True when a charged reload may run at `t`.
     func isAvailable(at t: SimTime, localDay: Int) -> Bool
     /// Changes B to `daily` (> 0) from `t` on (the learning period ending), keeping what was spent.

@@ -10,6 +10,9 @@ public struct MidnightBudget: BudgetRule {
     /// Whether the rule needs the local calendar day of each instant.
     public static var usesLocalDay: Bool { true }
 
+    /// The JSON key of this model's predictions.
+    public static var jsonKey: String { "midnight" }
+
     /// True when a charged reload may run at `t`.
     public func isAvailable(at t: SimTime, localDay: Int) -> Bool {
         localDay != currentDay || usedToday < daily

@@ -25,6 +25,9 @@ public struct RollingWindowBudget: BudgetRule {
     /// Whether the rule needs the local calendar day of each instant.
     public static var usesLocalDay: Bool { false }
 
+    /// The JSON key of this model's predictions.
+    public static var jsonKey: String { "rolling" }
+
     private var count: Int { times.count - head }
 
     /// True when a charged reload may run at `t`.

@@ -14,6 +14,9 @@ public struct TokenBucketBudget: BudgetRule {
     /// Whether the rule needs the local calendar day of each instant.
     public static var usesLocalDay: Bool { false }
 
+    /// The JSON key of this model's predictions.
+    public static var jsonKey: String { "tokenBucket" }
+
     private var refillRate: Double { Double(daily) / Seconds.day }
 
     private func tokens(at t: SimTime) -> Double {

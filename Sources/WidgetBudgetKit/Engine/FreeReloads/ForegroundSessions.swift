@@ -1,0 +1,12 @@
+/// The app in the foreground (`app.foreground`): a reload granted during a session is not charged.
+package struct ForegroundSessions: FreeReloadSource {
+    /// When sessions start.
+    package var starts: EventProcess
+    /// How long each lasts, seconds.
+    package var duration: DelayDistribution
+
+    /// Adds the sessions as free stretches.
+    package func draw(into draw: inout FreeReloadDraw) {
+        draw.freeWindows += draw.sessions(starts, duration, (.foreground, .foregroundDuration))
+    }
+}
