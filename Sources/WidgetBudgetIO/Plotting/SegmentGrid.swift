@@ -24,6 +24,7 @@ struct SegmentGrid {
     /// `intervals` (the run's `schedule_after`) and every interval a candidate uses.
     init?(_ table: PlottedCandidates, intervals listed: [Double?]) {
         let schedules = table.rows.filter { !$0.candidate.schedule.isEmpty }
+        guard !schedules.isEmpty else { return nil }
         let best = table.best.map { table.rows[$0] }.flatMap { $0.candidate.schedule.isEmpty ? nil : $0 }
         guard let reference = best ?? schedules.min(by: { table.isBetter($0, than: $1) }) else { return nil }
         self.reference = reference
