@@ -88,6 +88,78 @@ struct PlotOptimizationTests {
         #expect(t.best.map { t.rows[$0].entries } == 60)
     }
 
+    /// A schedule search over two segments (07–19, 19–07) and the intervals 10m, 30m, 1h, never
+    /// (`run.csv`): five evaluated schedules, objectives in seconds of mean age.
+    static let schedules = """
+        spacing_s,entries,align,policy,after_s,windows,app_throttle_s,schedule,charged_per_day,peak_memory_mb,objective,feasible,reason
+        0,1,none,schedule,,,,07:00-19:00 after 10m; 19:00-07:00 after 1h,84.000,6.063,120.00,true,
+        0,1,none,schedule,,,,07:00-19:00 after 1h; 19:00-07:00 after 1h,24.000,6.063,360.00,true,
+        0,1,none,schedule,,,,07:00-19:00 after 10m; 19:00-07:00 after 10m,144.000,6.063,60.00,false,charged reloads over the budget
+        0,1,none,schedule,,,,07:00-19:00 after 10m; 19:00-07:00 never,73.000,6.063,180.00,true,
+        0,1,none,schedule,,,,07:00-19:00 never; 19:00-07:00 never,1.000,6.063,6000.00,true,
+        """ + "\n"
+
+    /// The figures of ``schedules`` with a `run.csv` whose `schedule_after` is `after`.
+    static func scheduleSpecs(in folder: String, after: String = "10m;30m;1h;never") throws -> [PlotSpec] {
+        try AtomicFile.write(schedules, to: folder + "/candidates.csv")
+        try AtomicFile.write("key,value\nschedule_after,\(after)\n", to: folder + "/run.csv")
+        return try OptimizationPlots.specs(folder: folder, scenarioName: "news", objective: .meanAge)
+    }
+
+    @Test func aScheduleSearchDrawsTheSegmentMap() throws {
+        try PlotTestSupport.withFolder { folder in
+            let specs = try Self.scheduleSpecs(in: folder)
+            #expect(specs.map(\.kind) == [.paretoFront, .segmentMap])
+            let map = specs[1]
+            #expect(map.data.map(\.name) == ["segment-map.csv", "segment-map-empty.csv"])
+            // The best is 10m by day, 1h at night (120 s; the infeasible 60 s does not count, 180 s
+            // is 60 s worse, past the 1 s tolerance). Row 07–19 (on top, y 2) varies the day's
+            // interval with the night's at 1h; row 19–07 (y 1) the night's with the day's at 10m.
+            // Columns: 10m 1, 30m 2, 1h 3, never 4. Objectives in minutes.
+            let cells = try CSVReader.read(data: Data(map.data[0].text.utf8), name: "map").rows.map(\.fields)
+            #expect(
+                cells == [
+                    ["1", "2", "07:00-19:00", "10m", "2", "1", "1", "07:00-19:00 after 10m; 19:00-07:00 after 1h"],
+                    ["3", "2", "07:00-19:00", "1h", "6", "1", "0", "07:00-19:00 after 1h; 19:00-07:00 after 1h"],
+                    ["1", "1", "19:00-07:00", "10m", "1", "0", "0", "07:00-19:00 after 10m; 19:00-07:00 after 10m"],
+                    ["3", "1", "19:00-07:00", "1h", "2", "1", "1", "07:00-19:00 after 10m; 19:00-07:00 after 1h"],
+                    ["4", "1", "19:00-07:00", "never", "3", "1", "0", "07:00-19:00 after 10m; 19:00-07:00 never"],
+                ])
+            // Never evaluated: 30m in either segment, and no reload by day with 1h at night (the
+            // all-`never` schedule differs from the best in both segments, so it fills no cell).
+            let empty = try CSVReader.read(data: Data(map.data[1].text.utf8), name: "empty").rows.map(\.fields)
+            #expect(empty == [["2", "2", "07:00-19:00", "30m"], ["4", "2", "07:00-19:00", "never"], ["2", "1", "19:00-07:00", "30m"]])
+            let text = map.script.text
+            #expect(text.contains("set title 'news: mean age by segment and interval, others as recommended' noenhanced"))
+            #expect(text.contains("set xtics (\"10m\" 1, \"30m\" 2, \"1h\" 3, \"never\" 4)"))
+            #expect(text.contains("set ytics (\"19:00-07:00\" 1, \"07:00-19:00\" 2)"))
+            #expect(text.contains("title 'not evaluated'") && text.contains("title 'infeasible'") && text.contains("title 'best'"))
+            #expect(map.caption.contains("(07:00-19:00 after 10m; 19:00-07:00 after 1h)"))
+            #expect(map.caption.contains("the 3 grey cells of 8 are schedules the search never evaluated"))
+        }
+    }
+
+    @Test func aBadScheduleIntervalInRunCSVIsAOneLineError() throws {
+        try PlotTestSupport.withFolder { folder in
+            do {
+                _ = try Self.scheduleSpecs(in: folder, after: "10m;soon")
+                Issue.record("no error")
+            } catch {
+                #expect("\(error)" == folder + "/run.csv:2: schedule_after: cannot read 'soon' (an interval such as 10m, or never)")
+            }
+        }
+    }
+
+    @Test func policiesOtherThanSchedulesKeepTheObjectiveMap() throws {
+        try PlotTestSupport.withFolder { folder in
+            try Self.writeCandidates(into: folder)
+            let specs = try OptimizationPlots.specs(folder: folder, scenarioName: "clock", objective: .meanAge)
+            #expect(specs.map(\.kind) == [.paretoFront, .objectiveMap])
+            let table = try Self.table()
+            #expect(OptimizationPlots.segmentMap(table, scenarioName: "clock", intervals: []) == nil)
+        }
+    }
+
     @Test func malformedFilesAreOneLineErrors() throws {
         let missing = try CSVReader.read(data: Data("spacing_s,entries\n60,6\n".utf8), name: "candidates.csv")
         #expect(throws: CSVError.self) { try PlottedCandidates(missing, pareto: nil, objective: .meanAge) }

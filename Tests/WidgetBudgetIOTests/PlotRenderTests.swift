@@ -63,6 +63,14 @@ struct PlotRenderTests {
         }
     }
 
+    @Test func theSegmentMapIsDrawnFromTheCSVFiles() throws {
+        try PlotTestSupport.withFolder { folder in
+            let specs = try PlotOptimizationTests.scheduleSpecs(in: folder)
+            #expect(specs.map(\.kind) == [.paretoFront, .segmentMap])
+            for outcome in try PlotTestSupport.renderer.render(specs, in: folder) { PlotTestSupport.expectImages(outcome, in: folder) }
+        }
+    }
+
     @Test func aGnuplotErrorNamesTheScriptLine() throws {
         try PlotTestSupport.withFolder { folder in
             var script = GnuplotScript(name: "broken", purpose: "A figure with a mistake on purpose.", dataFiles: [])

@@ -2,14 +2,16 @@ import Foundation
 import WidgetBudgetKit
 
 /// Figure 5, from the optimizer's files: the candidates' objective against charged reloads per day
-/// (the Pareto front), and the objective over spacing × entries for the best policy.
+/// (the Pareto front), and the objective over spacing × entries for the best policy, or, for a
+/// schedule search, over segment × interval around the recommended schedule (the segment map).
 ///
 /// Both read `candidates.csv` (columns `spacing_s, entries, align, policy, after_s, windows`, the
 /// summary metrics, `objective, feasible, reason`) and optionally `pareto.csv` (the front's
 /// candidates, same key columns) through ``CSVReader``.
 public enum OptimizationPlots {
     /// The two figures for the optimizer's output folder (`Reports/<name>/optimize/`), or none when
-    /// it holds no `candidates.csv`.
+    /// it holds no `candidates.csv`. When the candidates are schedules the segment map replaces the
+    /// objective map, with the intervals of `run.csv` (when present) as its columns.
     /// - Throws: ``CSVError`` or ``PlotError`` for a malformed file.
     public static func specs(folder: String, scenarioName: String, objective: OptimizationObjective) throws -> [PlotSpec] {
         let candidatesPath = (folder as NSString).appendingPathComponent("candidates.csv")
@@ -21,7 +23,26 @@ public enum OptimizationPlots {
         let recommendation =
             FileManager.default.fileExists(atPath: recommendationPath) ? try CSVReader.read(path: recommendationPath) : nil
         let table = try PlottedCandidates(candidates, pareto: pareto, objective: objective, recommendation: recommendation)
-        return [paretoFront(table, scenarioName: scenarioName), objectiveMap(table, scenarioName: scenarioName)]
+        let intervals = table.rows.contains { !$0.candidate.schedule.isEmpty } ? try scheduleIntervals(folder: folder) : []
+        let map = segmentMap(table, scenarioName: scenarioName, intervals: intervals) ?? objectiveMap(table, scenarioName: scenarioName)
+        return [paretoFront(table, scenarioName: scenarioName), map]
+    }
+
+    /// The intervals a schedule search chose from (`schedule_after` in `run.csv`; `nil` is
+    /// `never`), or none when the folder has no `run.csv` or the run searched no schedule.
+    static func scheduleIntervals(folder: String) throws -> [Double?] {
+        let path = (folder as NSString).appendingPathComponent("run.csv")
+        guard FileManager.default.fileExists(atPath: path) else { return [] }
+        let run = try CSVReader.read(path: path)
+        let key = try run.requireColumn("key"), value = try run.requireColumn("value")
+        guard let row = run.rows.first(where: { $0[key] == "schedule_after" }) else { return [] }
+        return try row[value].split(separator: ";").map { text in
+            if text == "never" { return nil }
+            guard let seconds = DurationSyntax.seconds(String(text)) else {
+                throw PlotError("\(run.name):\(row.line): schedule_after: cannot read '\(text)' (an interval such as 10m, or never)")
+            }
+            return seconds
+        }
     }
 
     /// The Pareto-front figure from the two tables.
@@ -146,50 +167,20 @@ public enum OptimizationPlots {
                     bestRow.map { $0.spacing == r.spacing && $0.entries == r.entries ? "1" : "0" } ?? "0",
                 ]
             })
-        let height = min(1000, max(380, 170 + sizes.count * 34))
         var script = GnuplotScript(
-            name: name, height: height, purpose: "The optimizer's objective over spacing and entries for the best policy.",
-            dataFiles: [file.name])
+            name: name, height: CellMap.height(rows: sizes.count),
+            purpose: "The optimizer's objective over spacing and entries for the best policy.", dataFiles: [file.name])
         let policy = bestRow?.policyText ?? "all policies"
         script.add(
             "set title " + GnuplotText.quoted("\(scenarioName): \(table.objective.phrase) by spacing and entries (\(policy))")
                 + " noenhanced")
         script.add("set xlabel 'time between entries (spacing)'")
         script.add("set ylabel 'entries per timeline'")
-        script.add("set xrange [0.5:\(PlotScale.number(Double(spacings.count) + 0.5))]")
-        script.add("set yrange [0.5:\(PlotScale.number(Double(sizes.count) + 0.5))]")
-        script.add(
-            "set xtics ("
-                + spacings.enumerated().map { "\"\($1 == 0 ? "none" : DurationFormat.string($1))\" \($0 + 1)" }
-                .joined(separator: ", ") + ")")
-        script.add("set ytics (" + sizes.enumerated().map { "\"\($1)\" \($0 + 1)" }.joined(separator: ", ") + ")")
-        script.add("set grid noxtics noytics")
-        script.add(PlotStyle.keyBelow)
-        // A one-sided quantity (an age, a fraction) on a sequential palette: light is good, dark is bad.
-        script.add(PlotStyle.sequentialPalette + (table.objective.higherIsBetter ? "\nset palette negative" : ""))
-        script.add("set cblabel '\(table.axisLabel)'")
-        let cell = "(column(\"x\")):(column(\"y\")):(column(\"x\")-0.5):(column(\"x\")+0.5):(column(\"y\")-0.5):(column(\"y\")+0.5)"
-        var series: [String] = []
-        if ordered.contains(where: \.feasible) {
-            series.append(
-                "'\(file.name)' using \(cell):(column(\"feasible\")==1 ? column(\"objective\") : NaN) "
-                    + "with boxxyerror fs solid 1.0 noborder fc palette notitle")
-        }
-        if ordered.contains(where: { !$0.feasible }) {
-            series.append(
-                "'\(file.name)' using \(cell.replacingOccurrences(of: "(column(\"x\")):", with: "(column(\"feasible\")==0 ? column(\"x\") : NaN):")) "
-                    + "with boxxyerror lc rgb '\(PlotStyle.muted)' fs pattern 4 border title 'infeasible'")
-        }
-        if spacings.count * sizes.count <= 150 {
-            series.append(
-                "'\(file.name)' using \"x\":\"y\":(column(\"objective\") >= 1000 ? sprintf('%.0f', column(\"objective\")) : gprintf('%.3g', column(\"objective\"))) with labels font ',9' tc rgb '#222222' notitle"
-            )
-        }
-        if bestRow != nil {
-            series.append(
-                "'\(file.name)' using \(cell.replacingOccurrences(of: "(column(\"x\")):", with: "(column(\"best\")==1 ? column(\"x\") : NaN):")) "
-                    + "with boxxyerror lc rgb '#000000' lw 3 fs empty border title 'best'")
-        }
+        CellMap.frame(
+            &script, columns: spacings.map { $0 == 0 ? "none" : DurationFormat.string($0) }, rows: sizes.map(String.init), table: table)
+        let series = CellMap.series(
+            file: file.name, feasible: ordered.contains(where: \.feasible), infeasible: ordered.contains { !$0.feasible },
+            labels: spacings.count * sizes.count <= 150, best: bestRow != nil)
         script.plot(series)
         return PlotSpec(
             kind: .objectiveMap,

@@ -15,6 +15,8 @@ public struct PlotSpec: Sendable, Equatable {
         case paretoFront = "pareto-front"
         /// The optimizer's objective over spacing × entries for the best policy.
         case objectiveMap = "objective-map"
+        /// For a schedule search: the objective over segment × interval, the others as recommended.
+        case segmentMap = "segment-map"
         /// Scenarios' metrics side by side.
         case compareMetrics = "compare-metrics"
         /// Scenarios' age curves overlaid.
