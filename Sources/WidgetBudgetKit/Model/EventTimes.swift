@@ -22,12 +22,7 @@ public struct EventTimes: Sendable, Equatable, Codable {
     /// The index of the first instant strictly after `t` (`count` when none).
     @inline(__always)
     public func indexAfter(_ t: SimTime) -> Int {
-        var lo = 0, hi = times.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if times[mid] <= t { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
+        times.countAtOrBefore(t)
     }
 
     /// The first instant strictly after `t`, or `+infinity`.

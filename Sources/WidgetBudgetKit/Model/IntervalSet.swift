@@ -62,12 +62,7 @@ public struct IntervalSet: Sendable, Equatable, Codable {
     /// Index of the last interval starting at or before `t`, or -1.
     @inline(__always)
     private func lastStart(atOrBefore t: SimTime) -> Int {
-        var lo = 0, hi = starts.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if starts[mid] <= t { lo = mid + 1 } else { hi = mid }
-        }
-        return lo - 1
+        starts.countAtOrBefore(t) - 1
     }
 
     /// True when `t` lies inside an interval.

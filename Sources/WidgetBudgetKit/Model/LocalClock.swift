@@ -59,12 +59,7 @@ public struct LocalClock: Sendable, Equatable, Codable {
     @inline(__always)
     public func utcOffset(at t: SimTime) -> Double {
         if transitions.isEmpty { return offsets[0] }
-        var lo = 0, hi = transitions.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if transitions[mid] <= t { lo = mid + 1 } else { hi = mid }
-        }
-        return offsets[lo]
+        return offsets[transitions.countAtOrBefore(t)]
     }
 
     /// Local wall-clock seconds since 1970-01-01 00:00 (as if the local time were UTC).
@@ -99,12 +94,7 @@ public struct LocalClock: Sendable, Equatable, Codable {
     /// The number of safe stretches starting at or before `wall`.
     @inline(__always)
     private func safeStretch(containing wall: Double) -> Int {
-        var lo = 0, hi = safeWallStarts.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if safeWallStarts[mid] <= wall { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
+        safeWallStarts.countAtOrBefore(wall)
     }
 
     /// The transition whose forward jump skips the local wall time `wall`, if any.
@@ -171,12 +161,8 @@ public struct LocalClock: Sendable, Equatable, Codable {
 
     /// The first offset change strictly after `t`, if any.
     private func firstTransition(after t: SimTime) -> SimTime? {
-        var lo = 0, hi = transitions.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if transitions[mid] <= t { lo = mid + 1 } else { hi = mid }
-        }
-        return lo < transitions.count ? transitions[lo] : nil
+        let i = transitions.countAtOrBefore(t)
+        return i < transitions.count ? transitions[i] : nil
     }
 
     /// The local time at `t` as `HH:MM:SS`.
