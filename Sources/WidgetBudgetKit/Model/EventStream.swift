@@ -23,7 +23,12 @@ package struct EventStream: IteratorProtocol, Sendable {
     private var listTimes: [SimTime] = []
     private var listNext = 0
     private let horizon: Double
-    private let active: IntervalSet?
+    /// The `during` windows' intervals (`filtered`): an event counts only inside one.
+    private let filtered: Bool
+    private let activeStarts: [SimTime]
+    private let activeEnds: [SimTime]
+    /// The first interval ending after the last event drawn (events ascend, so it only moves forward).
+    private var activeIndex = 0
     private var last = -Double.infinity
     /// The generator, advanced by every draw so far (a Poisson process draws; others do not).
     package private(set) var generator: SeededGenerator
@@ -54,7 +59,10 @@ package struct EventStream: IteratorProtocol, Sendable {
             for k in streams.indices { heads.append(streams[k].next()) }
             source = .merged(streams, heads: heads)
         }
-        active = process.during.isEmpty ? nil : IntervalSet(windows: process.during, clock: clock, from: 0, to: horizon)
+        let active = process.during.isEmpty ? IntervalSet.empty : IntervalSet(windows: process.during, clock: clock, from: 0, to: horizon)
+        filtered = !process.during.isEmpty
+        activeStarts = active.starts
+        activeEnds = active.ends
     }
 
     /// The ticks of an `every` process without `during` windows.
@@ -62,7 +70,9 @@ package struct EventStream: IteratorProtocol, Sendable {
         horizon = ticks.horizon
         generator = SeededGenerator(seed: 0)
         source = .ticks(ticks, next: ticks.firstIndex)
-        active = nil
+        filtered = false
+        activeStarts = []
+        activeEnds = []
     }
 
     /// The instants of `list`, already drawn.
@@ -71,14 +81,19 @@ package struct EventStream: IteratorProtocol, Sendable {
         generator = SeededGenerator(seed: 0)
         source = .list
         listTimes = list.times
-        active = nil
+        filtered = false
+        activeStarts = []
+        activeEnds = []
     }
 
     /// The next event, or `nil` after the last.
     package mutating func next() -> SimTime? {
         while let t = nextUnfiltered() {
-            if let active, !active.contains(t) { continue }
-            return t
+            guard filtered else { return t }
+            // `IntervalSet.contains(t)` for ascending `t`: step to the first interval ending after
+            // `t` (the intervals are sorted and disjoint), then `t` is inside when that one has begun.
+            while activeIndex < activeEnds.count && activeEnds[activeIndex] <= t { activeIndex += 1 }
+            if activeIndex < activeEnds.count && activeStarts[activeIndex] <= t { return t }
         }
         return nil
     }
