@@ -47,6 +47,8 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
     private var timeline = ReplayTimeline()
     /// The provider builds here; it becomes `timeline` only when delivered (a kill keeps the old one).
     private var building = ReplayTimeline()
+    /// What the provider sees; only `now` changes between reloads (built once: no copies per reload).
+    private var context: ReplayContext
     private var serial: UInt64 = 0
     private var fetchTime: SimTime = -.infinity
     /// The first unpredictable change after `fetchTime` (fixed per delivered timeline).
@@ -114,6 +116,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         budget = ReloadBudget(model: budgetModel, daily: inputs.budget(onDay: 0), clock: calendar.clock)
         day = DayMetrics(budget: inputs.budget(onDay: 0), length: calendar.dayStarts[1] - calendar.dayStarts[0])
         reloadDelays = SeededGenerator(seed: inputs.delaySeed, stream: [StreamPurpose.reloadDelay.rawValue])
+        context = ReplayContext(now: 0, clock: calendar.clock, unpredictableChanges: inputs.unpredictable, family: family)
         timeline.entries.reserveCapacity(128)
         building.entries.reserveCapacity(128)
         days.reserveCapacity(calendar.days)
@@ -232,7 +235,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
             detail: source == .intent ? .intentFree : (inForeground ? .foreground : .none))
 
         building.reset()
-        let context = ReplayContext(now: t, clock: calendar.clock, unpredictableChanges: inputs.unpredictable, family: family)
+        context.now = t
         provider.getTimeline(in: context, into: &building)
         let closestGap = sortBuilding()
         let footprint = memory.footprint(entries: building.count)
