@@ -5,17 +5,26 @@
 /// years costs no more memory than over a day.
 package struct EventStream: IteratorProtocol, Sendable {
     private enum Source: Sendable {
+        /// No events, or a `Plain` source.
         case empty
         case ticks(PeriodicTicks, next: Double?)
-        /// Exponential gaps of mean `poissonMean` after `position`.
-        case poisson
-        /// `listTimes[listNext...]`.
-        case list
         /// A list of processes: each item's stream and its next event, merged in time order.
         case merged([EventStream], heads: [SimTime?])
     }
 
-    private var source: Source
+    /// The busiest sources, without payload: told apart by this byte before `source`, since a
+    /// switch over `source` copies its whole payload (over 100 bytes) to tell its cases apart.
+    private enum Plain: UInt8, Sendable {
+        /// `source` says.
+        case none
+        /// Exponential gaps of mean `poissonMean` after `position`.
+        case poisson
+        /// `listTimes[listNext...]`.
+        case list
+    }
+
+    private var source = Source.empty
+    private var plain = Plain.none
     // The state of the busiest sources, kept outside `source` so that a draw updates a number
     // instead of rebuilding the enum (a copy and a destruction of its payload per draw).
     private var poissonMean = 0.0
@@ -39,15 +48,15 @@ package struct EventStream: IteratorProtocol, Sendable {
         self.generator = generator
         switch process.pattern {
         case .none:
-            source = .empty
+            break
         case let .every(period, offset):
             let ticks = PeriodicTicks(period: period, offset: offset, clock: clock, horizon: horizon)
             source = .ticks(ticks, next: ticks.firstIndex)
         case let .poisson(perHour):
-            source = perHour > 0 ? .poisson : .empty
+            plain = perHour > 0 ? .poisson : .none
             poissonMean = perHour > 0 ? Seconds.hour / perHour : 0
         case let .times(list):
-            source = .list
+            plain = .list
             listTimes = list.filter { $0 >= 0 && $0 < horizon }.sorted()
         case let .merged(items):
             // Item k draws from its own stream, derived from one draw of the generator.
@@ -79,7 +88,7 @@ package struct EventStream: IteratorProtocol, Sendable {
     package init(list: EventTimes) {
         horizon = .infinity
         generator = SeededGenerator(seed: 0)
-        source = .list
+        plain = .list
         listTimes = list.times
         filtered = false
         activeStarts = []
@@ -99,6 +108,21 @@ package struct EventStream: IteratorProtocol, Sendable {
     }
 
     private mutating func nextUnfiltered() -> SimTime? {
+        switch plain {
+        case .poisson:
+            position += -poissonMean * log1pNegative(generator.unit())
+            guard position < horizon else {
+                plain = .none
+                return nil
+            }
+            return position
+        case .list:
+            guard listNext < listTimes.count else { return nil }
+            listNext += 1
+            return listTimes[listNext - 1]
+        case .none:
+            break
+        }
         switch source {
         case .empty:
             return nil
@@ -118,17 +142,6 @@ package struct EventStream: IteratorProtocol, Sendable {
             }
             source = .empty
             return nil
-        case .poisson:
-            position += -poissonMean * log1pNegative(generator.unit())
-            guard position < horizon else {
-                source = .empty
-                return nil
-            }
-            return position
-        case .list:
-            guard listNext < listTimes.count else { return nil }
-            listNext += 1
-            return listTimes[listNext - 1]
         case .merged(var streams, var heads):
             var first = -1
             for k in heads.indices {
