@@ -59,7 +59,9 @@ struct ReplayTimelineTests {
             #expect(a.lastDate == entries.last?.date)
             #expect(a.policyReloadDate == b.policyReloadDate)
             let gap = Self.closestGap(entries)
-            #expect(a.closestGap() == gap || (a.closestGap().isNaN && gap.isNaN), "\(c)")
+            for threshold in [0, c.spacing, c.spacing.nextDown, c.spacing.nextUp, gap, gap.nextUp, 1, 60, -1] {
+                #expect(a.hasGap(below: threshold) == (gap < threshold), "\(c) below \(threshold)")
+            }
             guard !entries.isEmpty else { continue }
             for _ in 0..<8 {
                 let k = Int(g.next() % UInt64(entries.count))
@@ -83,7 +85,7 @@ struct ReplayTimelineTests {
         a.entries.append(ReplayEntry(date: 1))
         b.entries.append(ReplayEntry(date: 1))
         #expect(a.entries == b.entries)
-        #expect(a.closestGap() < 0)
+        #expect(a.hasGap(below: 0))
         a.entries.sort { $0.date < $1.date }
         #expect(a.entries.map(\.date) == [1, 2, 60, 120, 180, 240])
         a.appendEntries(from: 300, spacing: 60, count: 2)
@@ -99,7 +101,7 @@ struct ReplayTimelineTests {
         var timeline = ReplayTimeline()
         fixed.getTimeline(in: ReplayContext(now: 30, clock: .utc()), into: &timeline)
         #expect(timeline.count == 61)
-        #expect(timeline.closestGap() == 28)
+        #expect(!timeline.hasGap(below: 28) && timeline.hasGap(below: 28.5))
         #expect(timeline.lastStepping(from: 1, through: 60, by: 60) == 60)
         #expect(timeline.entries.map(\.date) == [32] + (1...60).map { Double($0) * 60 })
     }

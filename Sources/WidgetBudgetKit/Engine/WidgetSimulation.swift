@@ -237,7 +237,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         building.reset()
         context.now = t
         provider.getTimeline(in: context, into: &building)
-        let closestGap = sortBuilding()
+        let closeEntries = sortBuilding()
         let footprint = memory.footprint(entries: building.count)
         day.peakMemoryMB = max(day.peakMemoryMB, footprint)
         if footprint > memory.limitMB {
@@ -257,26 +257,26 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
                 detail: .tooManyEntries(system.maxEntries))
             return
         }
-        deliver(at: t, source: source, charged: !exempt, footprint: footprint, closestGap: closestGap)
+        deliver(at: t, source: source, charged: !exempt, footprint: footprint, closeEntries: closeEntries)
     }
 
-    /// Sorts the timeline being built by date when it is not, and returns the smallest gap between
-    /// adjacent entries (`+infinity` with fewer than two): one pass serves both, and none is needed
-    /// over evenly spaced entries (`ReplayTimeline.appendEntries`).
-    private mutating func sortBuilding() -> Double {
-        let closest = building.closestGap()
-        guard closest < 0 else { return closest }
-        building.entries.sort { $0.date < $1.date }
-        return building.closestGap()
+    /// Sorts the timeline being built by date when it is not, and tells whether two adjacent
+    /// entries are closer than the render spacing: one pass over listed entries serves both when
+    /// they are sorted and far enough apart, and none is needed over evenly spaced ones
+    /// (`ReplayTimeline.appendEntries`).
+    private mutating func sortBuilding() -> Bool {
+        let minSpacing = system.minRenderSpacing
+        guard building.hasGap(below: max(minSpacing, 0)) else { return false }
+        if building.hasGap(below: 0) { building.entries.sort { $0.date < $1.date } }
+        return building.hasGap(below: minSpacing)
     }
 
-    /// Delivers the timeline built at `t`; `closestGap` is the smallest gap between its adjacent entries.
-    private mutating func deliver(at t: SimTime, source: ReloadSource, charged: Bool, footprint: Double, closestGap: Double) {
+    /// Delivers the timeline built at `t`; `closeEntries`: two of its entries are closer than the render spacing.
+    private mutating func deliver(at t: SimTime, source: ReloadSource, charged: Bool, footprint: Double, closeEntries: Bool) {
         // Entries of the old timeline not yet rendered are dropped; count those already rendered.
         countBulkRenders(through: t)
         if inFreshRun { endFreshRun(at: t) }
         swap(&timeline, &building)
-        let closeEntries = closestGap < system.minRenderSpacing
         bulkTimeline = bulkRenders && !closeEntries
         freshRunTimeline = freshRuns && !closeEntries
         serial += 1

@@ -35,13 +35,21 @@ struct EvenlySpacedDates: Sendable {
         first + Double(i) * spacing
     }
 
-    /// The smallest gap between adjacent dates (`+infinity` with fewer than two).
-    func closestGap() -> Double {
-        guard count > 1 else { return .infinity }
-        if isExact { return spacing }
-        var closest = Double.infinity
-        for i in 1..<count { closest = min(closest, date(i) - date(i - 1)) }
-        return closest
+    /// Whether two adjacent dates are less than `threshold` apart (as computed: `date(i) - date(i - 1)`).
+    ///
+    /// Exact dates are each `spacing` apart. Otherwise every computed gap is within `slack` of
+    /// `spacing`: with `u` = 2^-53 and `B` = |first| + count × |spacing|, `date(i)` is within
+    /// 2.01 u B of `first + i × spacing` (two roundings), so a gap is within 4.02 u B of `spacing`
+    /// before its own subtraction rounds (u × |gap| more), below 5 u B in all; `slack` is 8 u B.
+    /// Only a threshold within `slack` of `spacing` needs the gaps one by one.
+    func hasGap(below threshold: Double) -> Bool {
+        guard count > 1 else { return false }
+        if isExact { return spacing < threshold }
+        let slack = (abs(first) + Double(count) * abs(spacing)) * 0x1p-50
+        if spacing - slack >= threshold { return false }
+        if spacing + slack < threshold { return true }
+        for i in 1..<count where date(i) - date(i - 1) < threshold { return true }
+        return false
     }
 
     /// Appends the dates to `entries` one by one.

@@ -93,17 +93,16 @@ public struct ReplayTimeline: Sendable {
         spaced.count > 0 ? spaced.date(spaced.count - 1) : listed.last?.date
     }
 
-    /// The smallest gap between adjacent entries (`+infinity` with fewer than two; negative when
-    /// the entries are not sorted by date).
+    /// Whether two adjacent entries are dated less than `threshold` apart (`threshold` 0: whether
+    /// the entries are out of date order): the smallest gap between them compared, without finding it.
     ///
-    /// - Complexity: O(listed entries), plus O(1) for evenly spaced ones whose dates are exact
-    ///   (whole seconds below 2^52: every gap is then `spacing` exactly), else one step each.
-    package func closestGap() -> Double {
-        var closest = Double.infinity
-        for i in listed.indices.dropFirst() { closest = min(closest, listed[i].date - listed[i - 1].date) }
-        guard spaced.count > 0 else { return closest }
-        if let last = listed.last { closest = min(closest, spaced.first - last.date) }
-        return min(closest, spaced.closestGap())
+    /// - Complexity: O(listed entries), plus O(1) for evenly spaced ones unless `threshold` is
+    ///   within rounding of their spacing (then one step each).
+    package func hasGap(below threshold: Double) -> Bool {
+        for i in listed.indices.dropFirst() where listed[i].date - listed[i - 1].date < threshold { return true }
+        guard spaced.count > 0 else { return false }
+        if let last = listed.last, spaced.first - last.date < threshold { return true }
+        return spaced.hasGap(below: threshold)
     }
 
     /// The last index `j` in `k ... end` such that every entry in `k + 1 ... j` is dated exactly
