@@ -21,21 +21,24 @@ public enum NumberFormat {
         let scale = powersOfTen[digits]
         let units = roundedUnits(value.magnitude, scale: scale)
         let negative = value.sign == .minus
-        return String(unsafeUninitializedCapacity: 32) { buffer in
+        var whole = units / scale
+        var reversed: UInt64 = 0  // The digits of `whole`, last first, 4 bits each (at most 10).
+        var wholeDigits = 0
+        repeat {
+            reversed |= (whole % 10) << (4 * UInt64(wholeDigits))
+            wholeDigits += 1
+            whole /= 10
+        } while whole > 0
+        // The exact length: up to 15 bytes make a small string, stored inline (no allocation).
+        let length = (negative ? 1 : 0) + wholeDigits + (digits > 0 ? 1 + digits : 0)
+        return String(unsafeUninitializedCapacity: length) { buffer in
             var n = 0
             if negative {
                 buffer[n] = UInt8(ascii: "-")
                 n += 1
             }
-            var whole = units / scale
-            var reversed: (UInt64, Int) = (0, 0)  // Up to 16 digits of `whole`, last first, 4 bits each.
-            repeat {
-                reversed.0 |= (whole % 10) << (4 * UInt64(reversed.1))
-                reversed.1 += 1
-                whole /= 10
-            } while whole > 0
-            for k in stride(from: reversed.1 - 1, through: 0, by: -1) {
-                buffer[n] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: (reversed.0 >> (4 * UInt64(k))) & 0xF)
+            for k in stride(from: wholeDigits - 1, through: 0, by: -1) {
+                buffer[n] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: (reversed >> (4 * UInt64(k))) & 0xF)
                 n += 1
             }
             if digits > 0 {
