@@ -74,7 +74,7 @@ public struct CSVWriter: Sendable {
             if quoted {
                 var utf8 = Array(field.utf8)
                 Self.appendQuoted(&utf8, to: &bytes)
-            } else {
+            } else if field.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
                 bytes.append(contentsOf: field.utf8)
             }
         }
