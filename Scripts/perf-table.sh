@@ -9,12 +9,14 @@
 #   (the bench's space holds 76,000 distinct candidates: 10^5 evaluates all of them).
 # Wall time by `date +%s.%N` around each command (start-up included), peak RSS by /usr/bin/time.
 # Run it on an idle machine (state the load average with the figures).
+# The binary is built with the Swift runtime and Foundation linked statically, in its own build
+# folder: no dynamic loading and relocation at start-up (docs/performance.md, "Third round").
 # Usage: Scripts/perf-table.sh [--quick]   (--quick: the replays and 10^3 candidates only)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 quick=${1:-}
-swift build -c release >&2
-bin=.build/release/widgetbudget
+swift build -c release --static-swift-stdlib --scratch-path .build-static >&2
+bin=.build-static/release/widgetbudget
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

@@ -44,5 +44,3 @@ extension WidgetBudgetCommand {
         }
     }
 }
-
-extension DeviceLogWriter.TimeFormat: ExpressibleByArgument {}

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// What a command prints on standard output.
-enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
+enum OutputFormat: String, CaseIterable, RawValueArgument {
     /// Tables and findings for a person.
     case text
     /// One JSON document (docs/json-output.md); warnings and errors still go to standard error.

@@ -54,8 +54,6 @@ extension WidgetBudgetCommand {
     }
 }
 
-extension EventLevel: ExpressibleByArgument {}
-
 /// Command-line settings that override a scenario's own.
 struct ScenarioOverrides: ParsableArguments {
     @Option(help: "Days to simulate (overrides the scenario).")

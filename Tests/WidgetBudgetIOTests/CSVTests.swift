@@ -227,8 +227,8 @@ struct CSVTests {
     @Test("libcsv's csv_write2 always quotes; the writer calls it only where needed")
     func libcsvQuoting() {
         #expect(CSVWriter.needsQuotes(Array("abc".utf8), alone: false, atDocumentStart: false) == false)
-        #expect(CSVWriter.needsQuotes([], alone: false, atDocumentStart: false) == false)
-        #expect(CSVWriter.needsQuotes([], alone: true, atDocumentStart: false) == true)
+        #expect(CSVWriter.needsQuotes([UInt8](), alone: false, atDocumentStart: false) == false)
+        #expect(CSVWriter.needsQuotes([UInt8](), alone: true, atDocumentStart: false) == true)
         #expect(CSVWriter.needsQuotes(Array("a b".utf8), alone: false, atDocumentStart: false) == false)
         #expect(CSVWriter.needsQuotes(Array("a\tb ".utf8), alone: false, atDocumentStart: false) == true)
         #expect(CSVWriter.document(header: ["x"], rows: [["\"\"\""]]) == "x\n\"\"\"\"\"\"\"\"\n")

@@ -107,6 +107,34 @@ struct FreshRunTests {
         }
     }
 
+    /// A fixed provider whose timelines list every entry one by one, as a custom provider's do (the
+    /// built-in one keeps its evenly spaced entries as three numbers: `ReplayTimeline.appendEntries`).
+    struct ListedFixedProvider: ReplayProvider, Sendable {
+        var provider: FixedProvider
+
+        mutating func getTimeline(in context: ReplayContext, into timeline: inout ReplayTimeline) {
+            provider.getTimeline(in: context, into: &timeline)
+            timeline = ReplayTimeline(entries: timeline.entries, policy: timeline.policy)
+        }
+    }
+
+    @Test("60 random scenarios print the same with entries listed one by one, at either event level")
+    func listedEntriesMatchSpaced() throws {
+        var g = SeededGenerator(seed: 1_261)
+        for i in 0..<60 {
+            let scenario = i.isMultiple(of: 2) ? Self.randomScenario(&g) : Self.gridScenario(&g)
+            guard case let .fixed(provider) = scenario.widgets[0].provider else { continue }
+            let listed = ListedFixedProvider(provider: provider)
+            for events in [EventLevel.none, .all] {
+                let spaced = Simulator.run(scenario, events: events)
+                let oneByOne = try Simulator.run(scenario, replacing: scenario.widgets[0].name, with: listed, events: events)
+                #expect(Self.printed(spaced) == Self.printed(oneByOne), "scenario \(i) \(events): \(provider) \(scenario.system)")
+                #expect(spaced.runs.map { $0[0].days } == oneByOne.runs.map { $0[0].days })
+                #expect(spaced.runs.map { $0[0].events } == oneByOne.runs.map { $0[0].events })
+            }
+        }
+    }
+
     /// Seed 002's clock: 61 minute entries an hour against a change every minute, with a reload
     /// delay of 90 s. The start's timeline has entries at 2 s, 60 s, …, 3,600 s; `.atEnd` reloads
     /// 90 s after the last, at 3,690 s, whose first entry renders at 3,692 s and the next on 3,720 s:

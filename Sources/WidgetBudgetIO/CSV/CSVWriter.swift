@@ -69,13 +69,13 @@ public struct CSVWriter: Sendable {
     private mutating func appendRecord(_ fields: [String]) {
         for (index, field) in fields.enumerated() {
             if index > 0 { bytes.append(UInt8(CSV_COMMA)) }
-            var utf8 = Array(field.utf8)
-            let quoted = Self.needsQuotes(
-                utf8, alone: fields.count == 1, atDocumentStart: bytes.isEmpty)
+            // Most fields are appended as they are, straight from the string (no array per field).
+            let quoted = Self.needsQuotes(field.utf8, alone: fields.count == 1, atDocumentStart: bytes.isEmpty)
             if quoted {
+                var utf8 = Array(field.utf8)
                 Self.appendQuoted(&utf8, to: &bytes)
-            } else {
-                bytes.append(contentsOf: utf8)
+            } else if field.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+                bytes.append(contentsOf: field.utf8)
             }
         }
         bytes.append(UInt8(CSV_LF))
@@ -109,7 +109,7 @@ public struct CSVWriter: Sendable {
     }
 
     /// Whether a field must be quoted to read back unchanged; see the type's documentation.
-    static func needsQuotes(_ utf8: [UInt8], alone: Bool, atDocumentStart: Bool) -> Bool {
+    static func needsQuotes(_ utf8: some BidirectionalCollection<UInt8>, alone: Bool, atDocumentStart: Bool) -> Bool {
         guard let first = utf8.first, let last = utf8.last else { return alone }
         let space = UInt8(CSV_SPACE)
         let tab = UInt8(CSV_TAB)

@@ -72,20 +72,21 @@ struct ChangeCursor {
     /// cursor then stands as if asked about `last`. `nil` when no entry qualifies.
     ///
     /// A list compares the entries with its instants; an `every` grid counts by arithmetic where it
-    /// is exact (`PeriodicTicks.exactRun`), after one comparison per entry to see that the entries
-    /// are one period apart.
+    /// is exact (`PeriodicTicks.exactRun`), after checking that the entries are one period apart
+    /// (`ReplayTimeline.lastStepping`: one comparison per listed entry, none over evenly spaced ones).
     mutating func follow(
-        _ entries: [ReplayEntry], from first: Int, through end: Int, after date: SimTime, notAfter limit: SimTime
+        _ entries: ReplayTimeline, from first: Int, through end: Int, after date: SimTime, notAfter limit: SimTime
     ) -> (steps: Int, last: SimTime, next: SimTime)? {
         // The answer stands for any date from the last one asked about (a list: the change before it) to it.
         guard date >= lastDate, first <= end else { return nil }
         switch changes {
         case let .list(list):
             let times = list.times
-            guard index < times.count, index == 0 || times[index - 1] <= date, date < times[index], entries[first].date == times[index]
+            guard index < times.count, index == 0 || times[index - 1] <= date, date < times[index],
+                entries.date(ofEntry: first) == times[index]
             else { return nil }
             var steps = 0
-            while first + steps <= end, index + steps < times.count, entries[first + steps].date == times[index + steps],
+            while first + steps <= end, index + steps < times.count, entries.date(ofEntry: first + steps) == times[index + steps],
                 times[index + steps] <= limit, steps == 0 || times[index + steps] > times[index + steps - 1]
             {
                 steps += 1
@@ -95,9 +96,8 @@ struct ChangeCursor {
             index += steps - 1
             return (steps, last, firstAfter(last))
         case let .periodic(ticks):
-            guard ticks.isWholeSecondGrid, date < tickTime, entries[first].date == tickTime, tickTime <= limit else { return nil }
-            var evenly = first
-            while evenly < end && entries[evenly + 1].date == entries[evenly].date + ticks.period { evenly += 1 }
+            guard ticks.isWholeSecondGrid, date < tickTime, entries.date(ofEntry: first) == tickTime, tickTime <= limit else { return nil }
+            let evenly = entries.lastStepping(from: first, through: end, by: ticks.period)
             var steps = ticks.exactRun(from: tick, maxSteps: evenly - first + 1)
             guard steps > 0 else { return nil }
             let start = tickTime

@@ -23,9 +23,10 @@ enum FreshRun {
     /// start, or `nil` when the run is empty. `staleStart` is `S(k)`.
     ///
     /// - Complexity: O(log n) per change the run crosses between entries, O(1) per stretch of
-    ///   entries on consecutive changes (plus one comparison per entry to see that they are).
+    ///   entries on consecutive changes (plus one comparison per listed entry to see that they are;
+    ///   none over a timeline's evenly spaced entries).
     static func extent(
-        of entries: [ReplayEntry], after k: Int, staleStart: SimTime, delay: Double, floor: SimTime, fetchStale: SimTime,
+        of entries: ReplayTimeline, after k: Int, staleStart: SimTime, delay: Double, floor: SimTime, fetchStale: SimTime,
         changes: inout ChangeCursor
     ) -> (last: Int, staleStart: SimTime)? {
         // `t(i + 1) ≤ S(i)` holds for i in k ..< cur; `stale` is S(cur), `previous` S(cur - 1).
@@ -42,9 +43,11 @@ enum FreshRun {
             }
             // Entry cur + 1 is dated at or after the stale start: it keeps the display fresh only
             // when it renders right then (an entry dated on a change, without render delay).
-            guard max(entries[cur + 1].date + delay, floor) <= stale else { break }
-            if delay == 0, entries[cur + 1].date == stale,
-                let onChanges = changes.follow(entries, from: cur + 1, through: end, after: entries[cur].date, notAfter: fetchStale)
+            let nextDate = entries.date(ofEntry: cur + 1)
+            guard max(nextDate + delay, floor) <= stale else { break }
+            if delay == 0, nextDate == stale,
+                let onChanges = changes.follow(
+                    entries, from: cur + 1, through: end, after: entries.date(ofEntry: cur), notAfter: fetchStale)
             {
                 cur += onChanges.steps
                 previous = min(fetchStale, onChanges.last)
@@ -53,7 +56,7 @@ enum FreshRun {
             }
             cur += 1
             previous = stale
-            stale = min(fetchStale, changes.firstAfter(entries[cur].date))
+            stale = min(fetchStale, changes.firstAfter(entries.date(ofEntry: cur)))
         }
         return cur - 1 > k ? (cur - 1, previous) : nil
     }
@@ -62,10 +65,10 @@ enum FreshRun {
     /// and renders by it: all of them then go stale at `staleStart` too. Galloping, then bisection.
     @inline(__always)
     private static func lastSharing(
-        _ entries: [ReplayEntry], after cur: Int, staleStart: SimTime, delay: Double, floor: SimTime
+        _ entries: ReplayTimeline, after cur: Int, staleStart: SimTime, delay: Double, floor: SimTime
     ) -> Int {
         @inline(__always) func shares(_ i: Int) -> Bool {
-            let date = entries[i].date
+            let date = entries.date(ofEntry: i)
             return date < staleStart && max(date + delay, floor) <= staleStart
         }
         let count = entries.count

@@ -47,6 +47,8 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
     private var timeline = ReplayTimeline()
     /// The provider builds here; it becomes `timeline` only when delivered (a kill keeps the old one).
     private var building = ReplayTimeline()
+    /// What the provider sees; only `now` changes between reloads (built once: no copies per reload).
+    private var context: ReplayContext
     private var serial: UInt64 = 0
     private var fetchTime: SimTime = -.infinity
     /// The first unpredictable change after `fetchTime` (fixed per delivered timeline).
@@ -114,6 +116,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         budget = ReloadBudget(model: budgetModel, daily: inputs.budget(onDay: 0), clock: calendar.clock)
         day = DayMetrics(budget: inputs.budget(onDay: 0), length: calendar.dayStarts[1] - calendar.dayStarts[0])
         reloadDelays = SeededGenerator(seed: inputs.delaySeed, stream: [StreamPurpose.reloadDelay.rawValue])
+        context = ReplayContext(now: 0, clock: calendar.clock, unpredictableChanges: inputs.unpredictable, family: family)
         timeline.entries.reserveCapacity(128)
         building.entries.reserveCapacity(128)
         days.reserveCapacity(calendar.days)
@@ -232,55 +235,48 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
             detail: source == .intent ? .intentFree : (inForeground ? .foreground : .none))
 
         building.reset()
-        let context = ReplayContext(now: t, clock: calendar.clock, unpredictableChanges: inputs.unpredictable, family: family)
+        context.now = t
         provider.getTimeline(in: context, into: &building)
-        let closestGap = sortBuilding()
-        let footprint = memory.footprint(entries: building.entries.count)
+        let closeEntries = sortBuilding()
+        let footprint = memory.footprint(entries: building.count)
         day.peakMemoryMB = max(day.peakMemoryMB, footprint)
         if footprint > memory.limitMB {
             day.kills += 1
             failedRetries = source == .retry ? failedRetries + 1 : 0
             retryAt = t + (failedRetries >= memory.retries ? memory.backoff : memory.retryAfter)
             record(
-                t, .kill, source: source, charged: !exempt, entries: building.entries.count, memory: footprint,
+                t, .kill, source: source, charged: !exempt, entries: building.count, memory: footprint,
                 detail: .overLimit(footprint))
             return
         }
-        if building.entries.count > system.maxEntries {
+        if building.count > system.maxEntries {
             // Not delivered: the widget keeps what it had and no retry is planned (OBSERVED #10).
             day.rejections += 1
             record(
-                t, .rejected, source: source, charged: !exempt, entries: building.entries.count, memory: footprint,
+                t, .rejected, source: source, charged: !exempt, entries: building.count, memory: footprint,
                 detail: .tooManyEntries(system.maxEntries))
             return
         }
-        deliver(at: t, source: source, charged: !exempt, footprint: footprint, closestGap: closestGap)
+        deliver(at: t, source: source, charged: !exempt, footprint: footprint, closeEntries: closeEntries)
     }
 
-    /// Sorts the timeline being built by date when it is not, and returns the smallest gap between
-    /// adjacent entries (`+infinity` with fewer than two): one pass serves both.
-    private mutating func sortBuilding() -> Double {
-        let closest = Self.closestGap(building.entries)
-        guard closest < 0 else { return closest }
-        building.entries.sort { $0.date < $1.date }
-        return Self.closestGap(building.entries)
+    /// Sorts the timeline being built by date when it is not, and tells whether two adjacent
+    /// entries are closer than the render spacing: one pass over listed entries serves both when
+    /// they are sorted and far enough apart, and none is needed over evenly spaced ones
+    /// (`ReplayTimeline.appendEntries`).
+    private mutating func sortBuilding() -> Bool {
+        let minSpacing = system.minRenderSpacing
+        guard building.hasGap(below: max(minSpacing, 0)) else { return false }
+        if building.hasGap(below: 0) { building.entries.sort { $0.date < $1.date } }
+        return building.hasGap(below: minSpacing)
     }
 
-    /// The smallest gap between adjacent entries (`+infinity` with fewer than two; negative when
-    /// `entries` are not sorted by date).
-    private static func closestGap(_ entries: [ReplayEntry]) -> Double {
-        var closest = Double.infinity
-        for i in entries.indices.dropFirst() { closest = min(closest, entries[i].date - entries[i - 1].date) }
-        return closest
-    }
-
-    /// Delivers the timeline built at `t`; `closestGap` is the smallest gap between its adjacent entries.
-    private mutating func deliver(at t: SimTime, source: ReloadSource, charged: Bool, footprint: Double, closestGap: Double) {
+    /// Delivers the timeline built at `t`; `closeEntries`: two of its entries are closer than the render spacing.
+    private mutating func deliver(at t: SimTime, source: ReloadSource, charged: Bool, footprint: Double, closeEntries: Bool) {
         // Entries of the old timeline not yet rendered are dropped; count those already rendered.
         countBulkRenders(through: t)
         if inFreshRun { endFreshRun(at: t) }
         swap(&timeline, &building)
-        let closeEntries = closestGap < system.minRenderSpacing
         bulkTimeline = bulkRenders && !closeEntries
         freshRunTimeline = freshRuns && !closeEntries
         serial += 1
@@ -288,15 +284,15 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         fetchStale = inputs.unpredictable.firstAfter(t)
         retryAt = .infinity
         failedRetries = 0
-        let entries = timeline.entries
+        let count = timeline.count
         // WidgetKit shows the latest entry dated at or before now; earlier ones are skipped.
         var first = 0
-        while first + 1 < entries.count && entries[first + 1].date <= t { first += 1 }
+        while first + 1 < count && timeline.date(ofEntry: first + 1) <= t { first += 1 }
         nextEntry = first
         lastRender = t
-        bulkCursor = entries.count
-        bulkEnd = entries.count
-        nextRender = entries.isEmpty ? .infinity : renderTime(of: first)
+        bulkCursor = count
+        bulkEnd = count
+        nextRender = count == 0 ? .infinity : renderTime(of: first)
         if let due = timeline.policyReloadDate {
             var at = max(due, t) + system.reloadDelay.draw(&reloadDelays)
             if !inputs.lowPower.isEmpty { at = inputs.lowPower.deferred(at) }
@@ -305,7 +301,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
             policyAt = .infinity
         }
         record(
-            t, .deliver, source: source, charged: charged, entries: entries.count, memory: footprint,
+            t, .deliver, source: source, charged: charged, entries: count, memory: footprint,
             detail: .nextReload(policyAt.isFinite ? policyAt : nil))
     }
 
@@ -315,7 +311,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
     /// low power, never before the previous render.
     @inline(__always)
     private func renderTime(of k: Int) -> SimTime {
-        let date = timeline.entries[k].date
+        let date = timeline.date(ofEntry: k)
         if simpleRenderTimes { return max(date + constantRenderDelay, lastRender) }
         var at = date + system.renderDelay.value(unit: SeededGenerator.hashUnit(seed: inputs.delaySeed, serial, UInt64(k)))
         if !inputs.lowPower.isEmpty { at = inputs.lowPower.deferred(at) }
@@ -326,7 +322,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         countBulkRenders(through: t)
         inFreshRun = false
         let k = nextEntry
-        let newStaleStart = min(fetchStale, predictable.firstAfter(timeline.entries[k].date))
+        let newStaleStart = min(fetchStale, predictable.firstAfter(timeline.date(ofEntry: k)))
         // Close the accounting stretch only when what the user sees changes staleness: a render that
         // shows the same content (as the entries counted in bulk do) must not split the sums, or the
         // metrics would differ in their last bits between event levels.
@@ -341,11 +337,11 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         nextEntry = k + 1
         if bulkTimeline {
             bulkCursor = nextEntry
-            bulkEnd = timeline.entries.count
+            bulkEnd = timeline.count
             nextRender = .infinity
         } else if freshRunTimeline,
             let run = FreshRun.extent(
-                of: timeline.entries, after: k, staleStart: staleStart, delay: constantRenderDelay, floor: t,
+                of: timeline, after: k, staleStart: staleStart, delay: constantRenderDelay, floor: t,
                 fetchStale: fetchStale, changes: &predictable)
         {
             bulkCursor = nextEntry
@@ -355,8 +351,8 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
             nextEntry = run.last + 1
             nextRender = renderTime(of: nextEntry)
         } else {
-            nextRender = nextEntry < timeline.entries.count ? renderTime(of: nextEntry) : .infinity
-            if nextEntry < timeline.entries.count && timeline.entries[nextEntry].date - timeline.entries[k].date < system.minRenderSpacing {
+            nextRender = nextEntry < timeline.count ? renderTime(of: nextEntry) : .infinity
+            if nextEntry < timeline.count && timeline.date(ofEntry: nextEntry) - timeline.date(ofEntry: k) < system.minRenderSpacing {
                 spaceNextRender(after: t)
             }
         }
@@ -367,7 +363,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
     /// by then (the ones it overtook are never rendered).
     private mutating func spaceNextRender(after t: SimTime) {
         let floor = t + system.minRenderSpacing
-        while nextEntry + 1 < timeline.entries.count && renderTime(of: nextEntry + 1) <= floor { nextEntry += 1 }
+        while nextEntry + 1 < timeline.count && renderTime(of: nextEntry + 1) <= floor { nextEntry += 1 }
         nextRender = max(renderTime(of: nextEntry), floor)
     }
 
@@ -375,7 +371,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
     /// then (fresh until `t`), which goes stale at its own stale start, not the run's.
     private mutating func endFreshRun(at t: SimTime) {
         account(until: t)
-        staleStart = min(fetchStale, predictable.firstAfter(timeline.entries[bulkCursor - 1].date))
+        staleStart = min(fetchStale, predictable.firstAfter(timeline.date(ofEntry: bulkCursor - 1)))
         inFreshRun = false
     }
 
@@ -384,17 +380,16 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
     @inline(__always)
     private mutating func countBulkRenders(through limit: SimTime, inclusive: Bool = true) {
         guard bulkCursor < bulkEnd else { return }
-        let entries = timeline.entries
         if simpleRenderTimes {
             // Render times are max(date + c, lastRender): non-decreasing, so binary search.
             var lo = bulkCursor, hi = bulkEnd
             while lo < hi {
                 let mid = (lo + hi) / 2
-                let at = max(entries[mid].date + constantRenderDelay, lastRender)
+                let at = max(timeline.date(ofEntry: mid) + constantRenderDelay, lastRender)
                 if inclusive ? at <= limit : at < limit { lo = mid + 1 } else { hi = mid }
             }
             day.renders += lo - bulkCursor
-            if lo > bulkCursor { lastRender = max(entries[lo - 1].date + constantRenderDelay, lastRender) }
+            if lo > bulkCursor { lastRender = max(timeline.date(ofEntry: lo - 1) + constantRenderDelay, lastRender) }
             bulkCursor = lo
         } else {
             while bulkCursor < bulkEnd {

@@ -5,17 +5,26 @@
 /// years costs no more memory than over a day.
 package struct EventStream: IteratorProtocol, Sendable {
     private enum Source: Sendable {
+        /// No events, or a `Plain` source.
         case empty
         case ticks(PeriodicTicks, next: Double?)
-        /// Exponential gaps of mean `poissonMean` after `position`.
-        case poisson
-        /// `listTimes[listNext...]`.
-        case list
         /// A list of processes: each item's stream and its next event, merged in time order.
         case merged([EventStream], heads: [SimTime?])
     }
 
-    private var source: Source
+    /// The busiest sources, without payload: told apart by this byte before `source`, since a
+    /// switch over `source` copies its whole payload (over 100 bytes) to tell its cases apart.
+    private enum Plain: UInt8, Sendable {
+        /// `source` says.
+        case none
+        /// Exponential gaps of mean `poissonMean` after `position`.
+        case poisson
+        /// `listTimes[listNext...]`.
+        case list
+    }
+
+    private var source = Source.empty
+    private var plain = Plain.none
     // The state of the busiest sources, kept outside `source` so that a draw updates a number
     // instead of rebuilding the enum (a copy and a destruction of its payload per draw).
     private var poissonMean = 0.0
@@ -23,7 +32,12 @@ package struct EventStream: IteratorProtocol, Sendable {
     private var listTimes: [SimTime] = []
     private var listNext = 0
     private let horizon: Double
-    private let active: IntervalSet?
+    /// The `during` windows' intervals (`filtered`): an event counts only inside one.
+    private let filtered: Bool
+    private let activeStarts: [SimTime]
+    private let activeEnds: [SimTime]
+    /// The first interval ending after the last event drawn (events ascend, so it only moves forward).
+    private var activeIndex = 0
     private var last = -Double.infinity
     /// The generator, advanced by every draw so far (a Poisson process draws; others do not).
     package private(set) var generator: SeededGenerator
@@ -34,15 +48,15 @@ package struct EventStream: IteratorProtocol, Sendable {
         self.generator = generator
         switch process.pattern {
         case .none:
-            source = .empty
+            break
         case let .every(period, offset):
             let ticks = PeriodicTicks(period: period, offset: offset, clock: clock, horizon: horizon)
             source = .ticks(ticks, next: ticks.firstIndex)
         case let .poisson(perHour):
-            source = perHour > 0 ? .poisson : .empty
+            plain = perHour > 0 ? .poisson : .none
             poissonMean = perHour > 0 ? Seconds.hour / perHour : 0
         case let .times(list):
-            source = .list
+            plain = .list
             listTimes = list.filter { $0 >= 0 && $0 < horizon }.sorted()
         case let .merged(items):
             // Item k draws from its own stream, derived from one draw of the generator.
@@ -54,7 +68,10 @@ package struct EventStream: IteratorProtocol, Sendable {
             for k in streams.indices { heads.append(streams[k].next()) }
             source = .merged(streams, heads: heads)
         }
-        active = process.during.isEmpty ? nil : IntervalSet(windows: process.during, clock: clock, from: 0, to: horizon)
+        let active = process.during.isEmpty ? IntervalSet.empty : IntervalSet(windows: process.during, clock: clock, from: 0, to: horizon)
+        filtered = !process.during.isEmpty
+        activeStarts = active.starts
+        activeEnds = active.ends
     }
 
     /// The ticks of an `every` process without `during` windows.
@@ -62,28 +79,50 @@ package struct EventStream: IteratorProtocol, Sendable {
         horizon = ticks.horizon
         generator = SeededGenerator(seed: 0)
         source = .ticks(ticks, next: ticks.firstIndex)
-        active = nil
+        filtered = false
+        activeStarts = []
+        activeEnds = []
     }
 
     /// The instants of `list`, already drawn.
     package init(list: EventTimes) {
         horizon = .infinity
         generator = SeededGenerator(seed: 0)
-        source = .list
+        plain = .list
         listTimes = list.times
-        active = nil
+        filtered = false
+        activeStarts = []
+        activeEnds = []
     }
 
     /// The next event, or `nil` after the last.
     package mutating func next() -> SimTime? {
         while let t = nextUnfiltered() {
-            if let active, !active.contains(t) { continue }
-            return t
+            guard filtered else { return t }
+            // `IntervalSet.contains(t)` for ascending `t`: step to the first interval ending after
+            // `t` (the intervals are sorted and disjoint), then `t` is inside when that one has begun.
+            while activeIndex < activeEnds.count && activeEnds[activeIndex] <= t { activeIndex += 1 }
+            if activeIndex < activeEnds.count && activeStarts[activeIndex] <= t { return t }
         }
         return nil
     }
 
     private mutating func nextUnfiltered() -> SimTime? {
+        switch plain {
+        case .poisson:
+            position += -poissonMean * log1pNegative(generator.unit())
+            guard position < horizon else {
+                plain = .none
+                return nil
+            }
+            return position
+        case .list:
+            guard listNext < listTimes.count else { return nil }
+            listNext += 1
+            return listTimes[listNext - 1]
+        case .none:
+            break
+        }
         switch source {
         case .empty:
             return nil
@@ -103,17 +142,6 @@ package struct EventStream: IteratorProtocol, Sendable {
             }
             source = .empty
             return nil
-        case .poisson:
-            position += -poissonMean * log1pNegative(generator.unit())
-            guard position < horizon else {
-                source = .empty
-                return nil
-            }
-            return position
-        case .list:
-            guard listNext < listTimes.count else { return nil }
-            listNext += 1
-            return listTimes[listNext - 1]
         case .merged(var streams, var heads):
             var first = -1
             for k in heads.indices {

@@ -2,21 +2,68 @@
 ///
 /// The engine hands the same `Timeline` value to the provider at every reload, so a provider
 /// appends into storage that keeps its capacity: reloads do not allocate once warmed up.
-public struct ReplayTimeline: Sendable, Equatable, Codable {
-    /// The entries, in ascending date order.
-    public var entries: [ReplayEntry]
+///
+/// Evenly spaced entries appended with ``appendEntries(from:spacing:count:)`` are not stored one by
+/// one: the timeline keeps their first date, spacing and count, and the engine reads their dates by
+/// arithmetic (the very dates appending them one by one would give). ``entries`` lists them all.
+public struct ReplayTimeline: Sendable {
+    /// The entries appended one by one (before the evenly spaced ones).
+    private var listed: [ReplayEntry]
+    /// Entries after `listed`, evenly spaced, not stored.
+    private var spaced = EvenlySpacedDates.none
     /// What to do after them.
     public var policy: ReloadPolicy
 
     /// Creates a timeline.
     public init(entries: [ReplayEntry] = [], policy: ReloadPolicy = .atEnd) {
-        self.entries = entries
+        listed = entries
         self.policy = policy
+    }
+
+    /// The entries, in ascending date order.
+    ///
+    /// Reading lists the evenly spaced entries too (O(n)); changing the array first stores them one
+    /// by one, so appending through it stays amortised O(1).
+    public var entries: [ReplayEntry] {
+        get {
+            guard spaced.count > 0 else { return listed }
+            var all = listed
+            spaced.append(to: &all)
+            return all
+        }
+        _modify {
+            storeSpaced()
+            yield &listed
+        }
+        set {
+            listed = newValue
+            spaced = .none
+        }
+    }
+
+    /// Appends `count` entries dated `first + Double(i) * spacing` for `i` in `0 ..< count`: the
+    /// dates `entries.append` in a loop would give, to the bit, stored as three numbers when
+    /// `spacing` is positive and the dates finite (else one by one).
+    ///
+    /// Built-in providers fill their timelines this way, so the engine neither stores nor checks the
+    /// order of their entries one at a time. A second call stores the first call's entries.
+    ///
+    /// - Complexity: O(1) when stored as three numbers, else O(`count`).
+    public mutating func appendEntries(from first: SimTime, spacing: Double, count: Int) {
+        guard count > 0 else { return }
+        storeSpaced()
+        let run = EvenlySpacedDates(first: first, spacing: spacing, count: count)
+        if count > 1 && run.isCompact {
+            spaced = run
+        } else {
+            run.append(to: &listed)
+        }
     }
 
     /// Empties the timeline, keeping its storage.
     public mutating func reset() {
-        entries.removeAll(keepingCapacity: true)
+        listed.removeAll(keepingCapacity: true)
+        spaced = .none
         policy = .atEnd
     }
 
@@ -24,9 +71,71 @@ public struct ReplayTimeline: Sendable, Equatable, Codable {
     /// `.atEnd` with no entries).
     public var policyReloadDate: SimTime? {
         switch policy {
-        case .atEnd: return entries.last?.date
+        case .atEnd: return lastDate
         case let .after(date): return date
         case .never: return nil
         }
+    }
+
+    // MARK: Reading without listing
+
+    /// The number of entries. O(1).
+    package var count: Int { listed.count + spaced.count }
+
+    /// The date of entry `k` (`0 ..< count`). O(1).
+    @inline(__always)
+    package func date(ofEntry k: Int) -> SimTime {
+        k < listed.count ? listed[k].date : spaced.date(k - listed.count)
+    }
+
+    /// The date of the last entry, or `nil` when there is none. O(1).
+    package var lastDate: SimTime? {
+        spaced.count > 0 ? spaced.date(spaced.count - 1) : listed.last?.date
+    }
+
+    /// Whether two adjacent entries are dated less than `threshold` apart (`threshold` 0: whether
+    /// the entries are out of date order): the smallest gap between them compared, without finding it.
+    ///
+    /// - Complexity: O(listed entries), plus O(1) for evenly spaced ones unless `threshold` is
+    ///   within rounding of their spacing (then one step each).
+    package func hasGap(below threshold: Double) -> Bool {
+        for i in listed.indices.dropFirst() where listed[i].date - listed[i - 1].date < threshold { return true }
+        guard spaced.count > 0 else { return false }
+        if let last = listed.last, spaced.first - last.date < threshold { return true }
+        return spaced.hasGap(below: threshold)
+    }
+
+    /// The last index `j` in `k ... end` such that every entry in `k + 1 ... j` is dated exactly
+    /// `step` after the one before it (`k` when entry `k + 1` is not).
+    ///
+    /// - Complexity: one comparison per listed entry; O(1) over evenly spaced entries whose dates
+    ///   are exact (each is then `spacing` after the one before, to the bit).
+    package func lastStepping(from k: Int, through end: Int, by step: Double) -> Int {
+        var j = k
+        while j < end {
+            let i = j + 1 - listed.count
+            if i >= 1, spaced.isExact, spaced.spacing == step {
+                // Entries i ... count - 1 of the run are each `spacing` after the one before.
+                return min(end, listed.count + spaced.count - 1)
+            }
+            guard date(ofEntry: j + 1) == date(ofEntry: j) + step else { return j }
+            j += 1
+        }
+        return j
+    }
+
+    /// Stores the evenly spaced entries one by one.
+    private mutating func storeSpaced() {
+        guard spaced.count > 0 else { return }
+        spaced.append(to: &listed)
+        spaced = .none
+    }
+}
+
+extension ReplayTimeline: Equatable {
+    /// Whether two timelines have the same entries and policy, however their entries are stored.
+    public static func == (a: ReplayTimeline, b: ReplayTimeline) -> Bool {
+        guard a.policy == b.policy, a.count == b.count else { return false }
+        return (0..<a.count).allSatisfy { a.date(ofEntry: $0) == b.date(ofEntry: $0) }
     }
 }

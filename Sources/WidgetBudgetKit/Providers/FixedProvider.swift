@@ -35,9 +35,8 @@ public struct FixedProvider: ReplayProvider, Sendable, Equatable, Codable {
             } else {
                 second = first + spacing
             }
-            for i in 0..<(entries - 1) {
-                timeline.entries.append(ReplayEntry(date: second + Double(i) * spacing))
-            }
+            // Entries second + i × spacing, kept as three numbers: the engine reads them by arithmetic.
+            timeline.appendEntries(from: second, spacing: spacing, count: entries - 1)
         }
         switch policy {
         case .atEnd: timeline.policy = .atEnd

@@ -22,7 +22,7 @@ public struct ScheduleProvider: ReplayProvider, Sendable {
         windows.getTimeline(in: context, into: &timeline)
         // Outside every segment the policy is already `.after(next start)`, which clipping keeps.
         guard let next = windows.nextWindowStart(after: context.now) else { return }
-        timeline.policy = Self.clip(timeline.policy, lastEntry: timeline.entries.last?.date, at: next)
+        timeline.policy = Self.clip(timeline.policy, lastEntry: timeline.lastDate, at: next)
     }
 
     /// `policy` clipped so that the next reload comes no later than `boundary`.

@@ -63,9 +63,7 @@ public struct UntilFullProvider: ReplayProvider, Sendable, Equatable, Codable {
         }
         let step = ratePerHour * spacing / Seconds.hour
         let count = min(Int.max - 1, Bounds.saturatingInt(((full - current) / step - 1e-9).rounded(.up))) + 1
-        for i in 0..<count {
-            timeline.entries.append(ReplayEntry(date: context.now + Double(i) * spacing))
-        }
+        timeline.appendEntries(from: context.now, spacing: spacing, count: count)
         timeline.policy = .atEnd
     }
 }

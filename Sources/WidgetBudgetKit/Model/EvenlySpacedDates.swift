@@ -1,0 +1,59 @@
+/// Dates `first + Double(i) * spacing` for `i` in `0 ..< count`: evenly spaced entries that a
+/// timeline does not store one by one.
+struct EvenlySpacedDates: Sendable {
+    /// The first date.
+    let first: SimTime
+    /// Seconds between dates.
+    let spacing: Double
+    /// How many dates.
+    let count: Int
+    /// The dates are whole seconds below 2^52 in magnitude, so computing them rounds nothing and
+    /// each is `spacing` after the one before, to the bit.
+    let isExact: Bool
+
+    /// No dates.
+    static let none = EvenlySpacedDates(first: 0, spacing: 0, count: 0)
+
+    init(first: SimTime, spacing: Double, count: Int) {
+        self.first = first
+        self.spacing = spacing
+        self.count = count
+        let exactLimit = 4_503_599_627_370_496.0  // 2^52
+        isExact =
+            first == first.rounded() && spacing == spacing.rounded() && abs(first) < exactLimit
+            && Double(count) * abs(spacing) < exactLimit - abs(first)
+    }
+
+    /// Positive spacing and finite dates: sorted, and fine to keep as three numbers.
+    var isCompact: Bool {
+        spacing > 0 && spacing.isFinite && first.isFinite && date(count - 1).isFinite
+    }
+
+    /// Date `i`.
+    @inline(__always)
+    func date(_ i: Int) -> SimTime {
+        first + Double(i) * spacing
+    }
+
+    /// Whether two adjacent dates are less than `threshold` apart (as computed: `date(i) - date(i - 1)`).
+    ///
+    /// Exact dates are each `spacing` apart. Otherwise every computed gap is within `slack` of
+    /// `spacing`: with `u` = 2^-53 and `B` = |first| + count × |spacing|, `date(i)` is within
+    /// 2.01 u B of `first + i × spacing` (two roundings), so a gap is within 4.02 u B of `spacing`
+    /// before its own subtraction rounds (u × |gap| more), below 5 u B in all; `slack` is 8 u B.
+    /// Only a threshold within `slack` of `spacing` needs the gaps one by one.
+    func hasGap(below threshold: Double) -> Bool {
+        guard count > 1 else { return false }
+        if isExact { return spacing < threshold }
+        let slack = (abs(first) + Double(count) * abs(spacing)) * 0x1p-50
+        if spacing - slack >= threshold { return false }
+        if spacing + slack < threshold { return true }
+        for i in 1..<count where date(i) - date(i - 1) < threshold { return true }
+        return false
+    }
+
+    /// Appends the dates to `entries` one by one.
+    func append(to entries: inout [ReplayEntry]) {
+        for i in 0..<count { entries.append(ReplayEntry(date: date(i))) }
+    }
+}
