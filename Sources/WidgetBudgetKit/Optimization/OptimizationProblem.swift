@@ -163,7 +163,8 @@ public struct OptimizationProblem: Sendable {
     }
 
     /// One replication of `spec` at daily budget `budget`, reload events recorded (for the charge
-    /// times).
+    /// times), without what the optimizer never reads (``RunDetail/optimization``: no age
+    /// quantile per day, no budget left on the events).
     func simulate(_ spec: ProviderSpec, replication r: Int, budget: Int, model: BudgetModel, appThrottle: Double? = nil)
         -> WidgetRunResult
     {
@@ -172,7 +173,8 @@ public struct OptimizationProblem: Sendable {
         var simulation = WidgetSimulation(
             provider: spec.makeProvider(clock: calendar.clock, horizon: calendar.horizon), inputs: inputs,
             calendar: calendar, memory: scenario.memory, system: scenario.system, budgetModel: model,
-            widgetIndex: settings.widget, replication: r, family: widget.family, events: .reloads)
+            widgetIndex: settings.widget, replication: r, family: widget.family, events: .reloads,
+            detail: .optimization)
         return simulation.run()
     }
 
