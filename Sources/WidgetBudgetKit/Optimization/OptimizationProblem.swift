@@ -129,7 +129,8 @@ public struct OptimizationProblem: Sendable {
                 }
             }
         }
-        let unlimitedSummary = binding ? WidgetSummary(widget: widget.name, runs: unlimited) : summary
+        // Only the objective is read from the unconstrained summary.
+        let unlimitedSummary = binding ? objective.summary(of: unlimited, widget: widget.name) : summary
         return CandidateEvaluation(
             candidate: nil, provider: spec, summary: summary, worstBudget: worst, neededBudget: neededBudget,
             objective: objective.value(of: summary),
