@@ -87,6 +87,9 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
     private var lastViewAt: SimTime = 0
     private var locationCursor = 0
     private var reloadDelays: SeededGenerator
+    /// What `getTimeline` is given; only `now` changes from one reload to the next (built once, so
+    /// a reload does not retain and release the clock's and the changes' storage).
+    private var context: ReplayContext
 
     /// Prepares a run of `provider` against `inputs`.
     package init(
@@ -116,6 +119,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         budget = ReloadBudget(model: budgetModel, daily: inputs.budget(onDay: 0), clock: calendar.clock)
         day = DayMetrics(budget: inputs.budget(onDay: 0), length: calendar.dayStarts[1] - calendar.dayStarts[0])
         reloadDelays = SeededGenerator(seed: inputs.delaySeed, stream: [StreamPurpose.reloadDelay.rawValue])
+        context = ReplayContext(now: 0, clock: calendar.clock, unpredictableChanges: inputs.unpredictable, family: family)
         timeline.entries.reserveCapacity(128)
         building.entries.reserveCapacity(128)
         days.reserveCapacity(calendar.days)
@@ -234,7 +238,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
             detail: source == .intent ? .intentFree : (inForeground ? .foreground : .none))
 
         building.reset()
-        let context = ReplayContext(now: t, clock: calendar.clock, unpredictableChanges: inputs.unpredictable, family: family)
+        context.now = t
         provider.getTimeline(in: context, into: &building)
         let closestGap = sortBuilding()
         let footprint = memory.footprint(entries: building.entries.count)
