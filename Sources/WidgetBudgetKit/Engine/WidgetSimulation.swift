@@ -489,7 +489,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         _ t: SimTime, _ kind: EngineEvent.Kind, source: ReloadSource?, charged: Bool? = nil,
         entries: Int = -1, memory: Double = -1, detail: EngineEvent.Detail
     ) {
-        guard level != .none, level == .all || kind.isReloadEvent else { return }
+        guard level != .none, level == .all || kind.isReloadEvent, !runDetail.onlyGrants || kind == .grant else { return }
         let left = source == nil || !runDetail.budgetLeft ? -1 : budget.left(at: t)
         events.append(
             EngineEvent(

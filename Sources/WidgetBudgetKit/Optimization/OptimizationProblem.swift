@@ -164,8 +164,8 @@ public struct OptimizationProblem: Sendable {
     }
 
     /// One replication of `spec` at daily budget `budget`, reload events recorded (for the charge
-    /// times), without what the optimizer never reads (``RunDetail/optimization``: no age
-    /// quantile per day, no budget left on the events).
+    /// times), without what the optimizer never reads (`RunDetail.optimization`: no age
+    /// quantile per day, no budget left on the events, no events but the grants).
     func simulate(_ spec: ProviderSpec, replication r: Int, budget: Int, model: BudgetModel, appThrottle: Double? = nil)
         -> WidgetRunResult
     {
