@@ -38,7 +38,7 @@ public protocol BudgetRule: Sendable {
     /// ``NeededBudget/minimum(chargeTimes:model:clock:)`` returns.
     ///
     /// A model answers in closed form where one exists; the default is the reference search, a
-    /// binary search over B of replays through the rule (``neededBudgetBySearch(chargeTimes:clock:in:)``).
+    /// binary search over B of replays through the rule (`neededBudgetBySearch(chargeTimes:clock:in:)`).
     static func neededBudget(chargeTimes: [SimTime], clock: LocalClock) -> Int
 }
 
@@ -53,7 +53,7 @@ extension BudgetRule {
     /// `range.upperBound` does ("B suffices" is monotone in B).
     ///
     /// - Complexity: O(n log |range|) rule steps for n charges.
-    public static func neededBudgetBySearch(chargeTimes: [SimTime], clock: LocalClock, in range: ClosedRange<Int>) -> Int {
+    package static func neededBudgetBySearch(chargeTimes: [SimTime], clock: LocalClock, in range: ClosedRange<Int>) -> Int {
         var lo = range.lowerBound, hi = range.upperBound
         while lo < hi {
             let mid = (lo + hi) / 2
@@ -64,7 +64,7 @@ extension BudgetRule {
 
     /// True when a full budget of `daily` (> 0) grants every charge in `chargeTimes` at its time:
     /// the replay `ReloadBudget` makes for a positive budget.
-    public static func grantsEvery(_ chargeTimes: [SimTime], daily: Int, clock: LocalClock) -> Bool {
+    package static func grantsEvery(_ chargeTimes: [SimTime], daily: Int, clock: LocalClock) -> Bool {
         var rule = Self(daily: daily)
         for t in chargeTimes {
             let day = usesLocalDay ? clock.localDay(t) : 0

@@ -65,7 +65,7 @@ public struct TokenBucketBudget: BudgetRule {
     /// answer. The range: with m the most charges in any 24 hours (the rolling window's needed
     /// budget), B = m suffices (k charges spanning Δ lie in at most 1 + ⌊Δ / 24 h⌋ windows, so
     /// k ≤ m (1 + Δ / 24 h)), checked by one replay, and B = ⌊m / 2⌋ − 1 does not (the m charges of
-    /// one window span less than 24 hours, so they need B > m / 2 − ε).
+    /// one window span less than 24 hours, so they need B > (m − ε) / 2).
     ///
     /// - Complexity: O(n log m) rule steps for n charges.
     public static func neededBudget(chargeTimes: [SimTime], clock: LocalClock) -> Int {
