@@ -36,6 +36,27 @@ struct BudgetRuleTests {
         }
     }
 
+    /// The budget left is searched for while the charges come in time order and counted once one
+    /// comes earlier than the latest (a device log's may): both agree with the plain definition,
+    /// also when asked about an instant before the latest charge.
+    @Test("rolling-24h's budget left, charges in and out of time order", arguments: [2, 40, 1_000])
+    func rollingLeftOutOfOrder(daily: Int) {
+        var generator = SeededGenerator(seed: 7 + UInt64(daily))
+        var budget = ReloadBudget(model: .rolling24h, daily: daily)
+        var naive = NaiveRolling(daily: daily)
+        var latest = 0.0
+        for i in 0..<2_000 {
+            latest += 900 * generator.unit()
+            // After the first thousand, one charge in ten is up to 6 hours late in the log.
+            let t = i >= 1_000 && generator.unit() < 0.1 ? latest - 21_600 * generator.unit() : latest
+            budget.charge(at: t)
+            naive.charges.append(t)
+            for q in [latest, latest - 43_200 * generator.unit(), latest + 172_800 * generator.unit()] {
+                #expect(budget.left(at: q) == naive.left(at: q), "charge \(i), asked at \(q)")
+            }
+        }
+    }
+
     /// A budget of 10⁹ with a reload every 5 minutes for 10 days. At t, 300 s after the last charge,
     /// the charges in (t − 24 h, t] count: those at t − 86,100 … t − 300, 287 of them (the one at
     /// t − 86,400 has just come back). The state holds two days of charges, not 10⁹ slots.

@@ -22,6 +22,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
     private let replication: Int
     private let family: String
     private let level: EventLevel
+    private let runDetail: RunDetail
     /// Entries after a timeline's first are counted, not visited (no predictable content).
     private let bulkRenders: Bool
     /// `bulkRenders` for the current timeline: off when its entries are closer than the render
@@ -93,7 +94,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
     package init(
         provider: Provider, inputs: WidgetInputs, calendar: SimulationCalendar, memory: MemorySettings,
         system: SystemSettings, budgetModel: BudgetModel, widgetIndex: Int = 0, replication: Int = 0,
-        family: String = "small", events level: EventLevel = .none
+        family: String = "small", events level: EventLevel = .none, detail: RunDetail = .full
     ) {
         self.provider = provider
         self.inputs = inputs
@@ -104,6 +105,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         self.replication = replication
         self.family = family
         self.level = level
+        runDetail = detail
         bulkRenders = inputs.predictable.isEmpty && level != .all
         bulkTimeline = bulkRenders
         freshRunTimeline = false
@@ -458,7 +460,9 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
             day.exhaustedSeconds += t - waitStart
             waitStart = t
         }
-        day.p95Age = AgeQuantile.timeWeighted(segments[daySegmentStart...], totalTime: day.length, p: 0.95)
+        if runDetail.dayAgeQuantiles {
+            day.p95Age = AgeQuantile.timeWeighted(segments[daySegmentStart...], totalTime: day.length, p: 0.95)
+        }
         days.append(day)
         daySegmentStart = segments.count
         dayIndex += 1
@@ -476,8 +480,8 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         _ t: SimTime, _ kind: EngineEvent.Kind, source: ReloadSource?, charged: Bool? = nil,
         entries: Int = -1, memory: Double = -1, detail: EngineEvent.Detail
     ) {
-        guard level != .none, level == .all || kind.isReloadEvent else { return }
-        let left = source == nil ? -1 : budget.left(at: t)
+        guard level != .none, level == .all || kind.isReloadEvent, !runDetail.onlyGrants || kind == .grant else { return }
+        let left = source == nil || !runDetail.budgetLeft ? -1 : budget.left(at: t)
         events.append(
             EngineEvent(
                 replication: replication, time: t, widget: widgetIndex, kind: kind, source: source,

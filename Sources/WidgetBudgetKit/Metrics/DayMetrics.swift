@@ -34,7 +34,8 @@ public struct DayMetrics: Sendable, Equatable, Codable {
     public var freshSeconds: Double = 0
     /// The integral of age over the day, in seconds².
     public var ageIntegral: Double = 0
-    /// The time-weighted 95th percentile of age, in seconds.
+    /// The time-weighted 95th percentile of age, in seconds (0 in the optimizer's runs, which never
+    /// read it and skip it).
     public var p95Age: Double = 0
     /// The largest age reached, in seconds.
     public var maxAge: Double = 0

@@ -55,6 +55,13 @@ public struct WidgetSummary: Sendable, Equatable, Codable {
 
     /// Summarises the runs (one per replication) of one widget.
     public init(widget: String, runs: [WidgetRunResult]) {
+        self.init(widget: widget, runs: runs, ageQuantile: true)
+    }
+
+    /// Summarises the runs of one widget; without `ageQuantile`, ``p95Age`` is left at 0 (for a
+    /// summary whose reader never looks at it: the bisection over every stale stretch is the
+    /// dearest of the summary's sums).
+    package init(widget: String, runs: [WidgetRunResult], ageQuantile: Bool) {
         self.widget = widget
         replications = runs.count
         days = runs.first?.days.count ?? 0
@@ -76,7 +83,7 @@ public struct WidgetSummary: Sendable, Equatable, Codable {
         let totalTime = allDays.reduce(0) { $0 + $1.length }
         freshness = totalTime > 0 ? allDays.reduce(0) { $0 + $1.freshSeconds } / totalTime : 0
         meanAge = totalTime > 0 ? allDays.reduce(0) { $0 + $1.ageIntegral } / totalTime : 0
-        p95Age = AgeQuantile.timeWeighted(runs.lazy.flatMap(\.ageSegments), totalTime: totalTime, p: 0.95)
+        p95Age = ageQuantile ? AgeQuantile.timeWeighted(runs.lazy.flatMap(\.ageSegments), totalTime: totalTime, p: 0.95) : 0
         maxAge = allDays.map(\.maxAge).max() ?? 0
         let views = allDays.reduce(0) { $0 + $1.views }
         viewFreshness = views > 0 ? Double(allDays.reduce(0) { $0 + $1.freshViews }) / Double(views) : nil

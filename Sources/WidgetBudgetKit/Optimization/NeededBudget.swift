@@ -5,13 +5,27 @@
 /// rolling window holds more reloads, the midnight allowance is larger, the token bucket is larger
 /// and refills faster), so the charge times do not depend on B. Whether B suffices is then a
 /// replay of those charge times through the engine's `ReloadBudget`, and "B suffices" is monotone in B, so a
-/// binary search finds the smallest.
+/// binary search finds the smallest (`minimumBySearch(chargeTimes:model:clock:)`, the reference).
+/// Each model answers without that search where it can (``BudgetRule/neededBudget(chargeTimes:clock:)``):
+/// the rolling window and the midnight allowance in closed form, the token bucket by a search over
+/// a narrow range.
 public enum NeededBudget {
     /// The smallest B (at least 1) under which every charge in `chargeTimes` (ascending) finds
-    /// budget, replayed through the engine's own `ReloadBudget`.
+    /// budget: the model's ``BudgetRule/neededBudget(chargeTimes:clock:)``, equal to the reference
+    /// search's answer.
+    ///
+    /// - Complexity: O(n) for n charges under `rolling-24h` and `midnight`, O(n log m) under
+    ///   `token-bucket` (m: the most charges in 24 hours).
+    public static func minimum(chargeTimes: [SimTime], model: BudgetModel, clock: LocalClock) -> Int {
+        guard !chargeTimes.isEmpty else { return 1 }
+        return model.rule.neededBudget(chargeTimes: chargeTimes, clock: clock)
+    }
+
+    /// The reference for ``minimum(chargeTimes:model:clock:)``: a binary search over B of replays
+    /// of `chargeTimes` through the engine's own `ReloadBudget` (``suffices(_:chargeTimes:model:clock:)``).
     ///
     /// - Complexity: O(n log n) budget checks for n charges.
-    public static func minimum(chargeTimes: [SimTime], model: BudgetModel, clock: LocalClock) -> Int {
+    package static func minimumBySearch(chargeTimes: [SimTime], model: BudgetModel, clock: LocalClock) -> Int {
         guard !chargeTimes.isEmpty else { return 1 }
         var lo = 1, hi = chargeTimes.count  // B = n always suffices: n reloads are never short.
         while lo < hi {

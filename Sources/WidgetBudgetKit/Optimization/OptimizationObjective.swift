@@ -55,7 +55,13 @@ public enum OptimizationObjective: String, Sendable, Equatable, CaseIterable, Co
     /// The objective of each replication on its own, rounded to ``replicationDecimals``: the
     /// values paired differences are taken over.
     public func perReplication(_ runs: [WidgetRunResult], widget: String) -> [Double] {
-        runs.map { Quantize.round(measure(WidgetSummary(widget: widget, runs: [$0])), replicationDecimals) }
+        runs.map { Quantize.round(measure(summary(of: [$0], widget: widget)), replicationDecimals) }
+    }
+
+    /// The summary of `runs` with what ``measure(_:)`` reads: the 95th-percentile age only for
+    /// ``p95Age`` (0 otherwise, never read).
+    package func summary(of runs: [WidgetRunResult], widget: String) -> WidgetSummary {
+        WidgetSummary(widget: widget, runs: runs, ageQuantile: self == .p95Age)
     }
 
     /// The value turned into a loss: lower is better whatever the objective.

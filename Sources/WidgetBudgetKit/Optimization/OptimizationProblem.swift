@@ -129,7 +129,8 @@ public struct OptimizationProblem: Sendable {
                 }
             }
         }
-        let unlimitedSummary = binding ? WidgetSummary(widget: widget.name, runs: unlimited) : summary
+        // Only the objective is read from the unconstrained summary.
+        let unlimitedSummary = binding ? objective.summary(of: unlimited, widget: widget.name) : summary
         return CandidateEvaluation(
             candidate: nil, provider: spec, summary: summary, worstBudget: worst, neededBudget: neededBudget,
             objective: objective.value(of: summary),
@@ -163,7 +164,8 @@ public struct OptimizationProblem: Sendable {
     }
 
     /// One replication of `spec` at daily budget `budget`, reload events recorded (for the charge
-    /// times).
+    /// times), without what the optimizer never reads (`RunDetail.optimization`: no age
+    /// quantile per day, no budget left on the events, no events but the grants).
     func simulate(_ spec: ProviderSpec, replication r: Int, budget: Int, model: BudgetModel, appThrottle: Double? = nil)
         -> WidgetRunResult
     {
@@ -172,7 +174,8 @@ public struct OptimizationProblem: Sendable {
         var simulation = WidgetSimulation(
             provider: spec.makeProvider(clock: calendar.clock, horizon: calendar.horizon), inputs: inputs,
             calendar: calendar, memory: scenario.memory, system: scenario.system, budgetModel: model,
-            widgetIndex: settings.widget, replication: r, family: widget.family, events: .reloads)
+            widgetIndex: settings.widget, replication: r, family: widget.family, events: .reloads,
+            detail: .optimization)
         return simulation.run()
     }
 

@@ -74,7 +74,10 @@ public struct PolicyCandidate: Sendable, Hashable, CustomStringConvertible, Coda
 
     /// The windows as written in `candidates.csv`: `07:00-23:00`, several joined by `;`, empty
     /// for all day.
-    public var windowsText: String {
+    public var windowsText: String { Self.windowsText(windows) }
+
+    /// The text of a window list, as ``windowsText`` gives it.
+    static func windowsText(_ windows: [TimeWindow]) -> String {
         windows.map(\.description).joined(separator: ";")
     }
 
@@ -138,8 +141,14 @@ public struct CandidateKey: Comparable, Sendable, Codable {
 
     /// The key of a candidate.
     public init(_ c: PolicyCandidate) {
+        self.init(c, windowsText: c.windowsText)
+    }
+
+    /// The key of a candidate whose ``PolicyCandidate/windowsText`` is `windowsText` (made once
+    /// per window list when a whole space is keyed).
+    init(_ c: PolicyCandidate, windowsText: String) {
         self.init(
-            windows: c.windowsText, policy: c.policyKind, after: c.afterSeconds ?? 0, align: c.align,
+            windows: windowsText, policy: c.policyKind, after: c.afterSeconds ?? 0, align: c.align,
             spacing: c.spacing, entries: c.entries, appThrottle: c.appThrottle, schedule: c.schedule)
     }
 
@@ -151,7 +160,12 @@ public struct CandidateKey: Comparable, Sendable, Codable {
         self.appThrottle = appThrottle ?? -1
         self.schedule = schedule.map(\.sortKey)
         self.windows = windows
-        policyRank = ["at-end": 0, "after": 1, "never": 2][policy] ?? 3
+        switch policy {
+        case "at-end": policyRank = 0
+        case "after": policyRank = 1
+        case "never": policyRank = 2
+        default: policyRank = 3
+        }
         self.after = after
         alignRank = EntryAlignment.allCases.firstIndex(of: align) ?? 0
         self.spacing = spacing

@@ -57,24 +57,30 @@ public struct SearchSpace: Sendable, Equatable, Codable {
         guard !isEmpty else { return [] }
         var seen = Set<PolicyCandidate>()
         var out: [PolicyCandidate] = []
+        // Each key made once, not twice per comparison (a 76,000-candidate space made 2.6 million),
+        // and each window list's text once; Swift's sort is stable, so ties keep the same order
+        // either way.
+        var keys: [CandidateKey] = []
         out.reserveCapacity(combinations)
+        keys.reserveCapacity(combinations)
         for w in windows {
+            let windowsText = PolicyCandidate.windowsText(w)
             for p in policies {
                 for a in aligns {
                     for s in spacings {
                         for n in entries {
                             for t in appThrottles {
                                 let c = PolicyCandidate(spacing: s, entries: n, align: a, policy: p, windows: w, appThrottle: t)
-                                if n > 1 || seen.insert(c).inserted { out.append(c) }
+                                if n > 1 || seen.insert(c).inserted {
+                                    out.append(c)
+                                    keys.append(CandidateKey(c, windowsText: windowsText))
+                                }
                             }
                         }
                     }
                 }
             }
         }
-        // Each key made once, not twice per comparison (a 76,000-candidate space made 2.6 million);
-        // Swift's sort is stable, so ties keep the same order either way.
-        let keys = out.map(CandidateKey.init)
         return out.indices.sorted { keys[$0] < keys[$1] }.map { out[$0] }
     }
 

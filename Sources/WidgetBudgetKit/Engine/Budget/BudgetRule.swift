@@ -33,4 +33,44 @@ public protocol BudgetRule: Sendable {
     /// may change without a charge (for drawing the budget over time), given the ascending charge
     /// times; need not be sorted or distinct.
     static func recoveryInstants(charges: [SimTime], clock: LocalClock, from: SimTime, until: SimTime) -> [SimTime]
+    /// The smallest daily budget B (at least 1) under which a charged reload at each of
+    /// `chargeTimes` (ascending, non-empty) finds budget, each then charged: the B that
+    /// ``NeededBudget/minimum(chargeTimes:model:clock:)`` returns.
+    ///
+    /// A model answers in closed form where one exists; the default is the reference search, a
+    /// binary search over B of replays through the rule (`neededBudgetBySearch(chargeTimes:clock:in:)`).
+    static func neededBudget(chargeTimes: [SimTime], clock: LocalClock) -> Int
+}
+
+extension BudgetRule {
+    /// The reference search: replays `chargeTimes` through the rule.
+    public static func neededBudget(chargeTimes: [SimTime], clock: LocalClock) -> Int {
+        neededBudgetBySearch(chargeTimes: chargeTimes, clock: clock, in: 1...Swift.max(1, chargeTimes.count))
+    }
+
+    /// The smallest B in `range` under which every charge in `chargeTimes` finds budget, by binary
+    /// search, given that B = `range.lowerBound` − 1 does not suffice (or is 0) and B =
+    /// `range.upperBound` does ("B suffices" is monotone in B).
+    ///
+    /// - Complexity: O(n log |range|) rule steps for n charges.
+    package static func neededBudgetBySearch(chargeTimes: [SimTime], clock: LocalClock, in range: ClosedRange<Int>) -> Int {
+        var lo = range.lowerBound, hi = range.upperBound
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if grantsEvery(chargeTimes, daily: mid, clock: clock) { hi = mid } else { lo = mid + 1 }
+        }
+        return lo
+    }
+
+    /// True when a full budget of `daily` (> 0) grants every charge in `chargeTimes` at its time:
+    /// the replay `ReloadBudget` makes for a positive budget.
+    package static func grantsEvery(_ chargeTimes: [SimTime], daily: Int, clock: LocalClock) -> Bool {
+        var rule = Self(daily: daily)
+        for t in chargeTimes {
+            let day = usesLocalDay ? clock.localDay(t) : 0
+            guard rule.isAvailable(at: t, localDay: day) else { return false }
+            rule.charge(at: t, localDay: day)
+        }
+        return true
+    }
 }

@@ -48,4 +48,23 @@ public struct MidnightBudget: BudgetRule {
         }
         return instants
     }
+
+    /// The most charges in one local day: the rule counts the charges of a run of equal local days
+    /// (`clock.localDay`, whose days are 23 or 25 hours long across a daylight-saving change) and
+    /// resets when the day changes, so the smallest B that never waits is the longest such run.
+    ///
+    /// - Complexity: O(n) for n charges.
+    public static func neededBudget(chargeTimes: [SimTime], clock: LocalClock) -> Int {
+        var most = 1, run = 0, current = Int.min
+        for t in chargeTimes {
+            let day = clock.localDay(t)
+            if day != current {
+                current = day
+                run = 0
+            }
+            run += 1
+            most = Swift.max(most, run)
+        }
+        return most
+    }
 }

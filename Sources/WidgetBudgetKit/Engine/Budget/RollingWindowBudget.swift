@@ -15,6 +15,9 @@ public struct RollingWindowBudget: BudgetRule {
     private var times: [SimTime] = []
     private var head = 0
     private var latest = -SimTime.infinity
+    /// True while every charge came at or after the one before (the engine's always do; a device
+    /// log's need not): the kept times are then ascending, and ``left(at:localDay:)`` searches them.
+    private var ascending = true
 
     /// A full budget of `daily` (> 0) reloads.
     public init(daily: Int) {
@@ -38,6 +41,7 @@ public struct RollingWindowBudget: BudgetRule {
     /// Spends one reload at `t`.
     public mutating func charge(at t: SimTime, localDay: Int) {
         times.append(t)
+        if t < latest { ascending = false }
         latest = Swift.max(latest, t)
         if count > daily { head += 1 }
         while count > 0 && times[head] <= latest - Self.retention { head += 1 }
@@ -59,14 +63,41 @@ public struct RollingWindowBudget: BudgetRule {
     }
 
     /// Charged reloads still available at `t`.
+    ///
+    /// - Complexity: O(log k) for k kept charges when they came in time order, else O(k).
     public func left(at t: SimTime, localDay: Int) -> Int {
-        var used = 0
-        for i in head..<times.count where times[i] + Seconds.day > t { used += 1 }
-        return daily - used
+        guard ascending else {
+            var used = 0
+            for i in head..<times.count where times[i] + Seconds.day > t { used += 1 }
+            return daily - used
+        }
+        // The charges still in the window at `t` are the latest ones: find the first.
+        var lo = head, hi = times.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if times[mid] + Seconds.day > t { hi = mid } else { lo = mid + 1 }
+        }
+        return daily - (times.count - lo)
     }
 
     /// The instants in `[from, until]` at which the budget left may change without a charge.
     public static func recoveryInstants(charges: [SimTime], clock: LocalClock, from: SimTime, until: SimTime) -> [SimTime] {
         charges.map { $0 + Seconds.day }.filter { $0 >= from && $0 <= until }
+    }
+
+    /// The most charges in any window of 24 hours: a charge at `t` waits exactly when B earlier
+    /// charges `c` are still in its window, `c + 24 h > t` (``isAvailable(at:localDay:)``: a charge
+    /// leaves the window at `c + 24 h` itself), so the smallest B that never waits is the largest
+    /// count, over the charges `t`, of the charges `c ≤ t` (itself included) with `c + 24 h > t`,
+    /// compared in the same floating-point terms as the rule.
+    ///
+    /// - Complexity: O(n) for n charges (two cursors over the ascending times).
+    public static func neededBudget(chargeTimes: [SimTime], clock: LocalClock) -> Int {
+        var most = 1, first = 0
+        for (i, t) in chargeTimes.enumerated() {
+            while chargeTimes[first] + Seconds.day <= t { first += 1 }
+            most = Swift.max(most, i - first + 1)
+        }
+        return most
     }
 }

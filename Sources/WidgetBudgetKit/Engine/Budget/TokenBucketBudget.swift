@@ -57,4 +57,24 @@ public struct TokenBucketBudget: BudgetRule {
         }
         return instants
     }
+
+    /// Still a binary search of replays, over a narrow range. In exact arithmetic the bucket never
+    /// runs dry exactly when B ≥ max (k − ε) / (1 + Δ / 24 h) over every k consecutive charges
+    /// spanning Δ seconds (ε = 10⁻⁹, the rule's tolerance), but the rule's balance is a
+    /// floating-point sum whose rounding decides ties, so only a replay gives the rule's own
+    /// answer. The range: with m the most charges in any 24 hours (the rolling window's needed
+    /// budget), B = m suffices (k charges spanning Δ lie in at most 1 + ⌊Δ / 24 h⌋ windows, so
+    /// k ≤ m (1 + Δ / 24 h)), checked by one replay, and B = ⌊m / 2⌋ − 1 does not (the m charges of
+    /// one window span less than 24 hours, so they need B > (m − ε) / 2).
+    ///
+    /// - Complexity: O(n log m) rule steps for n charges.
+    public static func neededBudget(chargeTimes: [SimTime], clock: LocalClock) -> Int {
+        let inOneDay = RollingWindowBudget.neededBudget(chargeTimes: chargeTimes, clock: clock)
+        guard grantsEvery(chargeTimes, daily: inOneDay, clock: clock) else {
+            // Not met in floating point (a tie rounded the wrong way): search above it.
+            let above = (inOneDay + 1)...Swift.max(inOneDay + 1, chargeTimes.count)
+            return neededBudgetBySearch(chargeTimes: chargeTimes, clock: clock, in: above)
+        }
+        return neededBudgetBySearch(chargeTimes: chargeTimes, clock: clock, in: Swift.max(1, inOneDay / 2)...inOneDay)
+    }
 }
