@@ -34,9 +34,8 @@ package struct EventStream: IteratorProtocol, Sendable {
     private let horizon: Double
     /// The `during` windows' intervals (`filtered`): an event counts only inside one.
     private let filtered: Bool
-    private let activeStarts: [SimTime]
-    private let activeEnds: [SimTime]
-    /// The first interval ending after the last event drawn (events ascend, so it only moves forward).
+    private let active: IntervalSet
+    /// `active`'s cursor: the first interval ending after the last event drawn (events ascend).
     private var activeIndex = 0
     private var last = -Double.infinity
     /// The generator, advanced by every draw so far (a Poisson process draws; others do not).
@@ -68,10 +67,8 @@ package struct EventStream: IteratorProtocol, Sendable {
             for k in streams.indices { heads.append(streams[k].next()) }
             source = .merged(streams, heads: heads)
         }
-        let active = process.during.isEmpty ? IntervalSet.empty : IntervalSet(windows: process.during, clock: clock, from: 0, to: horizon)
+        active = process.during.isEmpty ? .empty : IntervalSet(windows: process.during, clock: clock, from: 0, to: horizon)
         filtered = !process.during.isEmpty
-        activeStarts = active.starts
-        activeEnds = active.ends
     }
 
     /// The ticks of an `every` process without `during` windows.
@@ -80,8 +77,7 @@ package struct EventStream: IteratorProtocol, Sendable {
         generator = SeededGenerator(seed: 0)
         source = .ticks(ticks, next: ticks.firstIndex)
         filtered = false
-        activeStarts = []
-        activeEnds = []
+        active = .empty
     }
 
     /// The instants of `list`, already drawn.
@@ -91,18 +87,13 @@ package struct EventStream: IteratorProtocol, Sendable {
         plain = .list
         listTimes = list.times
         filtered = false
-        activeStarts = []
-        activeEnds = []
+        active = .empty
     }
 
     /// The next event, or `nil` after the last.
     package mutating func next() -> SimTime? {
         while let t = nextUnfiltered() {
-            guard filtered else { return t }
-            // `IntervalSet.contains(t)` for ascending `t`: step to the first interval ending after
-            // `t` (the intervals are sorted and disjoint), then `t` is inside when that one has begun.
-            while activeIndex < activeEnds.count && activeEnds[activeIndex] <= t { activeIndex += 1 }
-            if activeIndex < activeEnds.count && activeStarts[activeIndex] <= t { return t }
+            if !filtered || active.contains(t, cursor: &activeIndex) { return t }
         }
         return nil
     }

@@ -72,6 +72,17 @@ public struct IntervalSet: Sendable, Equatable, Codable {
         return i >= 0 && t < ends[i]
     }
 
+    /// ``contains(_:)`` for ascending instants: `cursor` (0 before the first call, then left as
+    /// this call leaves it) is the first interval ending after the previous `t`, so a sequence of
+    /// calls steps through the intervals once instead of searching them each time.
+    @inline(__always)
+    package func contains(_ t: SimTime, cursor: inout Int) -> Bool {
+        // The intervals are sorted and disjoint: step to the first ending after `t`; `t` is inside
+        // when that one has begun.
+        while cursor < ends.count && ends[cursor] <= t { cursor += 1 }
+        return cursor < ends.count && starts[cursor] <= t
+    }
+
     /// `t` itself when outside every interval, otherwise the end of the interval holding it.
     @inline(__always)
     public func deferred(_ t: SimTime) -> SimTime {
