@@ -21,18 +21,14 @@ public enum NeededBudget {
         return model.rule.neededBudget(chargeTimes: chargeTimes, clock: clock)
     }
 
-    /// The reference for ``minimum(chargeTimes:model:clock:)``: a binary search over B of replays
-    /// of `chargeTimes` through the engine's own `ReloadBudget` (``suffices(_:chargeTimes:model:clock:)``).
+    /// The reference for ``minimum(chargeTimes:model:clock:)``: a binary search over B in 1…n of
+    /// replays of `chargeTimes` through the model's rule (B = n always suffices: n reloads are
+    /// never short), the search the models' own answers shortcut.
     ///
     /// - Complexity: O(n log n) budget checks for n charges.
     package static func minimumBySearch(chargeTimes: [SimTime], model: BudgetModel, clock: LocalClock) -> Int {
         guard !chargeTimes.isEmpty else { return 1 }
-        var lo = 1, hi = chargeTimes.count  // B = n always suffices: n reloads are never short.
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if suffices(mid, chargeTimes: chargeTimes, model: model, clock: clock) { hi = mid } else { lo = mid + 1 }
-        }
-        return lo
+        return model.rule.neededBudgetBySearch(chargeTimes: chargeTimes, clock: clock, in: 1...chargeTimes.count)
     }
 
     /// True when a budget of `daily` grants every charge in `chargeTimes` at its time.
