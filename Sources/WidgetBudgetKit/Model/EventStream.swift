@@ -4,33 +4,33 @@
 /// order from the same generator, but holds only its position: a periodic process over a thousand
 /// years costs no more memory than over a day.
 package struct EventStream: IteratorProtocol, Sendable {
-    private enum Source: Sendable {
-        /// No events, or a `Plain` source.
-        case empty
-        case ticks(PeriodicTicks, next: Double?)
-        /// A list of processes: each item's stream and its next event, merged in time order.
-        case merged([EventStream], heads: [SimTime?])
-    }
-
-    /// The busiest sources, without payload: told apart by this byte before `source`, since a
-    /// switch over `source` copies its whole payload (over 100 bytes) to tell its cases apart.
-    private enum Plain: UInt8, Sendable {
-        /// `source` says.
+    /// Where the events come from. The state of each source is kept in stored properties, not in
+    /// an enum payload, so that a draw updates a number instead of copying and rebuilding the
+    /// payload (over 100 bytes, with references to retain and release) per draw.
+    private enum Source: UInt8, Sendable {
+        /// No events (left).
         case none
         /// Exponential gaps of mean `poissonMean` after `position`.
         case poisson
         /// `listTimes[listNext...]`.
         case list
+        /// The ticks of `ticks` from index `tickNext`.
+        case ticks
+        /// A list of processes: each item's stream in `streams` and its next event in `heads`,
+        /// merged in time order.
+        case merged
     }
 
-    private var source = Source.empty
-    private var plain = Plain.none
-    // The state of the busiest sources, kept outside `source` so that a draw updates a number
-    // instead of rebuilding the enum (a copy and a destruction of its payload per draw).
+    private var source = Source.none
     private var poissonMean = 0.0
     private var position = 0.0
     private var listTimes: [SimTime] = []
     private var listNext = 0
+    /// The ticks of an `every` process, and the index of the next one (`nil`: past the last).
+    private var ticks: PeriodicTicks?
+    private var tickNext: Double?
+    private var streams: [EventStream] = []
+    private var heads: [SimTime?] = []
     private let horizon: Double
     /// The `during` windows' intervals (`filtered`): an event counts only inside one.
     private let filtered: Bool
@@ -50,22 +50,23 @@ package struct EventStream: IteratorProtocol, Sendable {
             break
         case let .every(period, offset):
             let ticks = PeriodicTicks(period: period, offset: offset, clock: clock, horizon: horizon)
-            source = .ticks(ticks, next: ticks.firstIndex)
+            source = .ticks
+            self.ticks = ticks
+            tickNext = ticks.firstIndex
         case let .poisson(perHour):
-            plain = perHour > 0 ? .poisson : .none
+            source = perHour > 0 ? .poisson : .none
             poissonMean = perHour > 0 ? Seconds.hour / perHour : 0
         case let .times(list):
-            plain = .list
+            source = .list
             listTimes = list.filter { $0 >= 0 && $0 < horizon }.sorted()
         case let .merged(items):
             // Item k draws from its own stream, derived from one draw of the generator.
             let base = self.generator.next()
-            var streams = items.enumerated().map { k, item in
+            streams = items.enumerated().map { k, item in
                 EventStream(item, horizon: horizon, clock: clock, generator: SeededGenerator(seed: base, stream: [UInt64(k)]))
             }
-            var heads: [SimTime?] = []
             for k in streams.indices { heads.append(streams[k].next()) }
-            source = .merged(streams, heads: heads)
+            source = .merged
         }
         active = process.during.isEmpty ? .empty : IntervalSet(windows: process.during, clock: clock, from: 0, to: horizon)
         filtered = !process.during.isEmpty
@@ -75,7 +76,9 @@ package struct EventStream: IteratorProtocol, Sendable {
     package init(ticks: PeriodicTicks) {
         horizon = ticks.horizon
         generator = SeededGenerator(seed: 0)
-        source = .ticks(ticks, next: ticks.firstIndex)
+        source = .ticks
+        self.ticks = ticks
+        tickNext = ticks.firstIndex
         filtered = false
         active = .empty
     }
@@ -84,7 +87,7 @@ package struct EventStream: IteratorProtocol, Sendable {
     package init(list: EventTimes) {
         horizon = .infinity
         generator = SeededGenerator(seed: 0)
-        plain = .list
+        source = .list
         listTimes = list.times
         filtered = false
         active = .empty
@@ -99,11 +102,11 @@ package struct EventStream: IteratorProtocol, Sendable {
     }
 
     private mutating func nextUnfiltered() -> SimTime? {
-        switch plain {
+        switch source {
         case .poisson:
             position += -poissonMean * log1pNegative(generator.unit())
             guard position < horizon else {
-                plain = .none
+                source = .none
                 return nil
             }
             return position
@@ -111,38 +114,42 @@ package struct EventStream: IteratorProtocol, Sendable {
             guard listNext < listTimes.count else { return nil }
             listNext += 1
             return listTimes[listNext - 1]
+        case .ticks:
+            return nextTick()
+        case .merged:
+            return nextMerged()
         case .none:
-            break
-        }
-        switch source {
-        case .empty:
             return nil
-        case let .ticks(ticks, next):
-            var k = next
-            while let index = k {
-                let t = ticks.time(ofIndex: index)
-                if t >= horizon { break }
-                k = ticks.index(after: index)
-                // Wall times skipped by a daylight-saving jump all map to the instant after the gap:
-                // keep one event there.
-                if t >= 0 && t > last {
-                    last = t
-                    source = .ticks(ticks, next: k)
-                    return t
-                }
-            }
-            source = .empty
-            return nil
-        case .merged(var streams, var heads):
-            var first = -1
-            for k in heads.indices {
-                if let t = heads[k], first < 0 || t < heads[first]! { first = k }
-            }
-            guard first >= 0, let t = heads[first] else { return nil }
-            source = .empty  // Not holding a second reference while the arrays change.
-            heads[first] = streams[first].next()
-            source = .merged(streams, heads: heads)
-            return t
         }
+    }
+
+    /// The earliest head of the merged streams, replaced by its stream's next event.
+    private mutating func nextMerged() -> SimTime? {
+        var first = -1
+        for k in heads.indices {
+            if let t = heads[k], first < 0 || t < heads[first]! { first = k }
+        }
+        guard first >= 0, let t = heads[first] else { return nil }
+        heads[first] = streams[first].next()
+        return t
+    }
+
+    /// The next tick of `ticks` at or after 0, before the horizon and after the last one returned.
+    private mutating func nextTick() -> SimTime? {
+        guard let ticks else { return nil }
+        while let index = tickNext {
+            let t = ticks.time(ofIndex: index)
+            if t >= horizon { break }
+            tickNext = ticks.index(after: index)
+            // Wall times skipped by a daylight-saving jump all map to the instant after the gap:
+            // keep one event there.
+            if t >= 0 && t > last {
+                last = t
+                return t
+            }
+        }
+        source = .none
+        tickNext = nil
+        return nil
     }
 }
