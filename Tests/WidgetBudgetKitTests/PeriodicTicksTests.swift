@@ -40,27 +40,34 @@ struct PeriodicTicksTests {
         var random = SeededGenerator(seed: 12)
         let periods: [Double] = [37.5, 60, 90, 300, 1_800, 3_600, 5_400, 86_400]
         for (clock, horizon) in Self.clocks {
+            // A fractional offset, and whole-second ones (the stream then draws runs of ticks by
+            // addition, `exactRun`).
             for period in periods {
-                let offset = (Double(random.next() % 1_000) / 1_000 - 0.5) * period
-                let reference = Self.referenceTicks(period: period, offset: offset, clock: clock, horizon: horizon)
-                var g = SeededGenerator(seed: 1)
-                let streamed = EventProcess(.every(period: period, offset: offset)).generate(horizon: horizon, clock: clock, generator: &g)
-                #expect(streamed.times == reference, "period \(period) offset \(offset) in \(clock.timeZoneIdentifier)")
-                let ticks = PeriodicTicks(period: period, offset: offset, clock: clock, horizon: horizon)
-                let list = EventTimes(reference)
-                var probes: [SimTime] = [-.infinity, -1, 0, horizon - 1, horizon, .infinity]
-                // Ticks spread over the run, and every tick next to a daylight-saving jump.
-                let step = max(1, reference.count / 200)
-                let jumps = reference.indices.dropFirst().filter { reference[$0] - reference[$0 - 1] != period }
-                let picked = Array(stride(from: 0, to: reference.count, by: step)) + jumps.flatMap { [$0 - 1, $0] }
-                probes += picked.map { reference[$0] }.flatMap { [$0, $0 - 0.25, $0.nextDown, $0.nextUp] }
-                probes += (0..<200).map { _ in random.unit() * horizon }
-                for t in probes where ticks.firstAfter(t) != list.firstAfter(t) {
-                    Issue.record(
-                        "first after \(t): \(ticks.firstAfter(t)) != \(list.firstAfter(t)) (period \(period), \(clock.timeZoneIdentifier))")
-                    break
+                for offset in [(Double(random.next() % 1_000) / 1_000 - 0.5) * period, 0, (period / 3).rounded(.down)] {
+                    checkStream(period: period, offset: offset, clock: clock, horizon: horizon, random: &random)
                 }
             }
+        }
+    }
+
+    private func checkStream(period: Double, offset: Double, clock: LocalClock, horizon: Double, random: inout SeededGenerator) {
+        let reference = Self.referenceTicks(period: period, offset: offset, clock: clock, horizon: horizon)
+        var g = SeededGenerator(seed: 1)
+        let streamed = EventProcess(.every(period: period, offset: offset)).generate(horizon: horizon, clock: clock, generator: &g)
+        #expect(streamed.times == reference, "period \(period) offset \(offset) in \(clock.timeZoneIdentifier)")
+        let ticks = PeriodicTicks(period: period, offset: offset, clock: clock, horizon: horizon)
+        let list = EventTimes(reference)
+        var probes: [SimTime] = [-.infinity, -1, 0, horizon - 1, horizon, .infinity]
+        // Ticks spread over the run, and every tick next to a daylight-saving jump.
+        let step = max(1, reference.count / 200)
+        let jumps = reference.indices.dropFirst().filter { reference[$0] - reference[$0 - 1] != period }
+        let picked = Array(stride(from: 0, to: reference.count, by: step)) + jumps.flatMap { [$0 - 1, $0] }
+        probes += picked.map { reference[$0] }.flatMap { [$0, $0 - 0.25, $0.nextDown, $0.nextUp] }
+        probes += (0..<200).map { _ in random.unit() * horizon }
+        for t in probes where ticks.firstAfter(t) != list.firstAfter(t) {
+            Issue.record(
+                "first after \(t): \(ticks.firstAfter(t)) != \(list.firstAfter(t)) (period \(period), \(clock.timeZoneIdentifier))")
+            break
         }
     }
 

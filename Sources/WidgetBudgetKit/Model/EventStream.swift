@@ -29,6 +29,10 @@ package struct EventStream: IteratorProtocol, Sendable {
     /// The ticks of an `every` process, and the index of the next one (`nil`: past the last).
     private var ticks: PeriodicTicks?
     private var tickNext: Double?
+    /// How many ticks after the last one returned are exactly a period apart from each other
+    /// (`PeriodicTicks.exactRun`): drawn by one addition each, without the clock.
+    private var tickRun = 0
+    private var tickPeriod = 0.0
     private var streams: [EventStream] = []
     private var heads: [SimTime?] = []
     private let horizon: Double
@@ -134,8 +138,18 @@ package struct EventStream: IteratorProtocol, Sendable {
         return t
     }
 
+    /// The most ticks drawn by addition after one computed through the clock.
+    private static let longestRun = 1 << 20
+
     /// The next tick of `ticks` at or after 0, before the horizon and after the last one returned.
     private mutating func nextTick() -> SimTime? {
+        if tickRun > 0, let index = tickNext {
+            // Exact: whole seconds below 2^52 (`exactRun`), the very bits of `time(ofIndex:)`.
+            tickRun -= 1
+            tickNext = index + 1
+            last += tickPeriod
+            return last
+        }
         guard let ticks else { return nil }
         while let index = tickNext {
             let t = ticks.time(ofIndex: index)
@@ -145,6 +159,8 @@ package struct EventStream: IteratorProtocol, Sendable {
             // keep one event there.
             if t >= 0 && t > last {
                 last = t
+                tickRun = ticks.exactRun(from: index, maxSteps: Self.longestRun)
+                tickPeriod = ticks.period
                 return t
             }
         }
