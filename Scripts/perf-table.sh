@@ -9,13 +9,16 @@
 #   (the bench's space holds 76,000 distinct candidates: 10^5 evaluates all of them).
 # Wall time by `date +%s.%N` around each command (start-up included), peak RSS by /usr/bin/time.
 # Run it on an idle machine (state the load average with the figures).
-# The binary is built with the Swift runtime and Foundation linked statically, in its own build
-# folder: no dynamic loading and relocation at start-up (docs/performance.md, "Third round").
+# The binary is a fully static executable (the Swift runtime, Foundation, libcsv and glibc linked
+# in, `-static-executable`), in its own build folder: no dynamic loader, no symbol binding and no
+# relocation at start-up (docs/performance.md, "Third round" and "Fourth round: start-up").
+# Linking prints glibc's warnings about dlopen/getaddrinfo/getpwuid in static programs: harmless
+# here (the tool resolves no host names and loads no plug-ins).
 # Usage: Scripts/perf-table.sh [--quick]   (--quick: the replays and 10^3 candidates only)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 quick=${1:-}
-swift build -c release --static-swift-stdlib --scratch-path .build-static >&2
+swift build -c release -Xswiftc -static-executable --scratch-path .build-static >&2 2> >(grep -v 'in statically linked applications requires' >&2)
 bin=.build-static/release/widgetbudget
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
