@@ -69,8 +69,16 @@ public struct CSVWriter: Sendable {
     private mutating func appendRecord(_ fields: [String]) {
         for (index, field) in fields.enumerated() {
             if index > 0 { bytes.append(UInt8(CSV_COMMA)) }
-            // Most fields are appended as they are, straight from the string (no array per field).
-            let quoted = Self.needsQuotes(field.utf8, alone: fields.count == 1, atDocumentStart: bytes.isEmpty)
+            // Most fields are appended as they are, straight from the string's own UTF-8 storage
+            // (no array per field, and the quoting check on a buffer rather than a generic view).
+            let alone = fields.count == 1, atStart = bytes.isEmpty
+            let bare = field.utf8.withContiguousStorageIfAvailable { utf8 in
+                guard !Self.needsQuotes(utf8, alone: alone, atDocumentStart: atStart) else { return false }
+                bytes.append(contentsOf: utf8)
+                return true
+            }
+            if bare == true { continue }
+            let quoted = Self.needsQuotes(field.utf8, alone: alone, atDocumentStart: atStart)
             if quoted {
                 var utf8 = Array(field.utf8)
                 Self.appendQuoted(&utf8, to: &bytes)
@@ -109,6 +117,7 @@ public struct CSVWriter: Sendable {
     }
 
     /// Whether a field must be quoted to read back unchanged; see the type's documentation.
+    @inline(__always)
     static func needsQuotes(_ utf8: some BidirectionalCollection<UInt8>, alone: Bool, atDocumentStart: Bool) -> Bool {
         guard let first = utf8.first, let last = utf8.last else { return alone }
         let space = UInt8(CSV_SPACE)

@@ -17,7 +17,7 @@ enum ChargedPerDayPlot {
         var highest = 0
         var spread = false
         for d in 0..<days {
-            let date = String(clock.dateTimeString(calendar.dayStarts[d]).prefix(10))
+            let date = DayLabel.iso(calendar.dayStarts[d], clock: clock)
             for w in 0..<widgets {
                 let charged = result.runs.map { $0[w].days[d].charged }
                 let budgets = result.runs.map { $0[w].days[d].budget }

@@ -16,7 +16,7 @@ enum FreshnessHeatMap {
             name: name + ".csv", header: ["day", "date", "hour", "fresh_percent"],
             rows: cells.map { c in
                 [
-                    String(c.day + 1), String(clock.dateTimeString(calendar.dayStarts[c.day]).prefix(10)), String(c.hour),
+                    String(c.day + 1), DayLabel.iso(calendar.dayStarts[c.day], clock: clock), String(c.hour),
                     NumberFormat.fixed(c.freshness * 100, 2),
                 ]
             })

@@ -6,7 +6,8 @@ public enum NumberFormat {
     public static func fixed(_ value: Double, _ digits: Int) -> String {
         guard value.isFinite else { return "" }
         let text = rounded(value, digits) ?? String(format: "%.\(digits)f", value)
-        if text.hasPrefix("-"), Double(text) == 0 { return String(text.dropFirst()) }
+        // A negative value that rounds to zero prints as printf's "-0.00": drop the sign.
+        if value.sign == .minus, text.utf8.first == UInt8(ascii: "-"), Double(text) == 0 { return String(text.dropFirst()) }
         return text
     }
 

@@ -37,7 +37,7 @@ public enum SimulationTables {
         let clock = result.calendar.clock
         for (r, replication) in result.runs.enumerated() {
             for d in 0..<result.calendar.days {
-                let date = clock.dateTimeString(result.calendar.dayStarts[d]).prefix(10)
+                let date = DayLabel.iso(result.calendar.dayStarts[d], clock: clock)
                 for (w, run) in replication.enumerated() {
                     let m = run.days[d]
                     rows.append([
@@ -46,7 +46,7 @@ public enum SimulationTables {
                         NumberFormat.fixed(m.exhaustedSeconds / 60, 2), String(m.renders), String(m.kills),
                         NumberFormat.fixed(m.peakMemoryMB, 3), NumberFormat.fixed(m.freshness, 6), NumberFormat.fixed(m.meanAge, 2),
                         NumberFormat.fixed(m.p95Age, 2), NumberFormat.fixed(m.maxAge, 2), NumberFormat.fixed(m.viewFreshness, 6),
-                        String(date), String(m.reloads), String(m.views),
+                        date, String(m.reloads), String(m.views),
                     ])
                 }
             }
