@@ -18,9 +18,9 @@ public struct CSVWriter: Sendable {
     /// The column names, written as the first record.
     public let header: [String]
     /// The number of rows appended so far (the header not counted).
-    public private(set) var rowCount = 0
-    /// The document so far.
-    private var bytes: [UInt8] = []
+    public internal(set) var rowCount = 0
+    /// The document so far (appended to by ``Row`` too).
+    var bytes: [UInt8] = []
 
     /// Starts a document with the given column names (at least one).
     public init(header: [String]) {
@@ -69,24 +69,28 @@ public struct CSVWriter: Sendable {
     private mutating func appendRecord(_ fields: [String]) {
         for (index, field) in fields.enumerated() {
             if index > 0 { bytes.append(UInt8(CSV_COMMA)) }
-            // Most fields are appended as they are, straight from the string's own UTF-8 storage
-            // (no array per field, and the quoting check on a buffer rather than a generic view).
-            let alone = fields.count == 1, atStart = bytes.isEmpty
-            let bare = field.utf8.withContiguousStorageIfAvailable { utf8 in
-                guard !Self.needsQuotes(utf8, alone: alone, atDocumentStart: atStart) else { return false }
-                bytes.append(contentsOf: utf8)
-                return true
-            }
-            if bare == true { continue }
-            let quoted = Self.needsQuotes(field.utf8, alone: alone, atDocumentStart: atStart)
-            if quoted {
-                var utf8 = Array(field.utf8)
-                Self.appendQuoted(&utf8, to: &bytes)
-            } else if field.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-                bytes.append(contentsOf: field.utf8)
-            }
+            Self.appendField(field, alone: fields.count == 1, atDocumentStart: bytes.isEmpty, to: &bytes)
         }
         bytes.append(UInt8(CSV_LF))
+    }
+
+    /// Appends one field, bare or quoted (see the type's documentation); `alone`: the only field of
+    /// its record.
+    static func appendField(_ field: String, alone: Bool, atDocumentStart: Bool, to bytes: inout [UInt8]) {
+        // Most fields are appended as they are, straight from the string's own UTF-8 storage
+        // (no array per field, and the quoting check on a buffer rather than a generic view).
+        let bare = field.utf8.withContiguousStorageIfAvailable { utf8 in
+            guard !needsQuotes(utf8, alone: alone, atDocumentStart: atDocumentStart) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if bare == true { return }
+        if needsQuotes(field.utf8, alone: alone, atDocumentStart: atDocumentStart) {
+            var utf8 = Array(field.utf8)
+            appendQuoted(&utf8, to: &bytes)
+        } else {
+            bytes.append(contentsOf: field.utf8)
+        }
     }
 
     /// Appends `field` to `bytes`, enclosed in quotes by libcsv's `csv_write2` (which always quotes).

@@ -19,20 +19,61 @@ public enum NumberFormat {
     /// ties to even on the bits shifted out (`NumberFormatTests` compares on random values and ties).
     static func rounded(_ value: Double, _ digits: Int) -> String? {
         guard (0...6).contains(digits), abs(value) < 1e9 else { return nil }
-        let scale = powersOfTen[digits]
-        let units = roundedUnits(value.magnitude, scale: scale)
-        let negative = value.sign == .minus
-        var whole = units / scale
-        var reversed: UInt64 = 0  // The digits of `whole`, last first, 4 bits each (at most 10).
-        var wholeDigits = 0
-        repeat {
-            reversed |= (whole % 10) << (4 * UInt64(wholeDigits))
-            wholeDigits += 1
-            whole /= 10
-        } while whole > 0
+        let number = Digits(value.magnitude, digits, negative: value.sign == .minus)
         // The exact length: up to 15 bytes make a small string, stored inline (no allocation).
-        let length = (negative ? 1 : 0) + wholeDigits + (digits > 0 ? 1 + digits : 0)
-        return String(unsafeUninitializedCapacity: length) { buffer in
+        return String(unsafeUninitializedCapacity: number.length) { number.write(into: $0) }
+    }
+
+    /// Appends `fixed(value, digits)` to `bytes` as UTF-8, without building a string for the
+    /// values `rounded` covers (the same digits; a negative value that rounds to zero unsigned).
+    static func appendFixed(_ value: Double, _ digits: Int, to bytes: inout [UInt8]) {
+        guard value.isFinite else { return }
+        guard (0...6).contains(digits), abs(value) < 1e9 else {
+            bytes.append(contentsOf: fixed(value, digits).utf8)
+            return
+        }
+        var number = Digits(value.magnitude, digits, negative: false)
+        number.negative = value.sign == .minus && number.units > 0
+        // At most 17 bytes: a sign, 9 whole digits, the point and 6 decimals.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            let n = number.write(into: buffer)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<n]))
+        }
+    }
+
+    /// A magnitude rounded to `digits` decimals, as the digits `printf` prints.
+    private struct Digits {
+        /// The magnitude × 10^digits, rounded.
+        let units: UInt64
+        let scale: UInt64
+        let digits: Int
+        var negative: Bool
+        /// The digits of `units / scale`, last first, 4 bits each (at most 10).
+        private let reversed: UInt64
+        private let wholeDigits: Int
+
+        init(_ magnitude: Double, _ digits: Int, negative: Bool) {
+            scale = powersOfTen[digits]
+            units = roundedUnits(magnitude, scale: scale)
+            self.digits = digits
+            self.negative = negative
+            var whole = units / scale
+            var reversed: UInt64 = 0
+            var count = 0
+            repeat {
+                reversed |= (whole % 10) << (4 * UInt64(count))
+                count += 1
+                whole /= 10
+            } while whole > 0
+            self.reversed = reversed
+            wholeDigits = count
+        }
+
+        /// The bytes `write` writes.
+        var length: Int { (negative ? 1 : 0) + wholeDigits + (digits > 0 ? 1 + digits : 0) }
+
+        /// Writes the sign, the whole digits, the point and the decimals; returns `length`.
+        func write(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
             var n = 0
             if negative {
                 buffer[n] = UInt8(ascii: "-")
@@ -53,6 +94,25 @@ public enum NumberFormat {
                 n += digits
             }
             return n
+        }
+    }
+
+    /// Appends `String(value)` to `bytes` as UTF-8, digit by digit.
+    static func appendInteger(_ value: Int, to bytes: inout [UInt8]) {
+        // At most 20 bytes: a sign and 19 digits.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            var n = buffer.count
+            var magnitude = value.magnitude
+            repeat {
+                n -= 1
+                buffer[n] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 {
+                n -= 1
+                buffer[n] = UInt8(ascii: "-")
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[n...]))
         }
     }
 

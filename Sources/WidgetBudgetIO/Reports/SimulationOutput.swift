@@ -14,7 +14,9 @@ public enum SimulationOutput {
             written.append(path)
         }
         try put("summary.csv", SimulationTables.summaryHeader, result.summaries.map(SimulationTables.summaryRow))
-        try put("days.csv", SimulationTables.daysHeader, SimulationTables.dayRows(result))
+        let days = (folder as NSString).appendingPathComponent("days.csv")
+        try AtomicFile.write(SimulationTables.daysDocument(result).data, to: days)
+        written.append(days)
         if events != .none {
             try put("events.csv", SimulationTables.eventsHeader, SimulationTables.eventRows(result))
         }

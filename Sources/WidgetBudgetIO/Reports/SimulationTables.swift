@@ -34,24 +34,60 @@ public enum SimulationTables {
     /// All `days.csv` rows: replication, then day, then widget.
     public static func dayRows(_ result: SimulationResult) -> [[String]] {
         var rows: [[String]] = []
+        forEachDay(of: result) { r, d, date, w, m in
+            var row = StringRow(capacity: daysHeader.count)
+            dayRow(r, d, date, w, m, of: result, into: &row)
+            rows.append(row.fields)
+        }
+        return rows
+    }
+
+    /// `days.csv`: the same document as `CSVWriter.document(header: daysHeader, rows: dayRows(result))`,
+    /// written without a string per number.
+    static func daysDocument(_ result: SimulationResult) -> CSVWriter {
+        var writer = CSVWriter(header: daysHeader)
+        forEachDay(of: result) { r, d, date, w, m in
+            writer.appendRow { dayRow(r, d, date, w, m, of: result, into: &$0) }
+        }
+        return writer
+    }
+
+    /// Calls `body` with each (replication, day, the day's date, widget, metrics) in row order.
+    private static func forEachDay(of result: SimulationResult, _ body: (Int, Int, String, Int, DayMetrics) -> Void) {
         let clock = result.calendar.clock
         for (r, replication) in result.runs.enumerated() {
             for d in 0..<result.calendar.days {
                 let date = DayLabel.iso(result.calendar.dayStarts[d], clock: clock)
-                for (w, run) in replication.enumerated() {
-                    let m = run.days[d]
-                    rows.append([
-                        String(r + 1), String(d + 1), result.scenario.widgets[w].name, String(m.budget), String(m.requested),
-                        String(m.charged), String(m.exempt), String(m.deferred), m.exhaustedAt.map { clock.clockString($0) } ?? "",
-                        NumberFormat.fixed(m.exhaustedSeconds / 60, 2), String(m.renders), String(m.kills),
-                        NumberFormat.fixed(m.peakMemoryMB, 3), NumberFormat.fixed(m.freshness, 6), NumberFormat.fixed(m.meanAge, 2),
-                        NumberFormat.fixed(m.p95Age, 2), NumberFormat.fixed(m.maxAge, 2), NumberFormat.fixed(m.viewFreshness, 6),
-                        date, String(m.reloads), String(m.views),
-                    ])
-                }
+                for (w, run) in replication.enumerated() { body(r, d, date, w, run.days[d]) }
             }
         }
-        return rows
+    }
+
+    /// One `days.csv` row, in `daysHeader`'s order.
+    private static func dayRow(
+        _ r: Int, _ d: Int, _ date: String, _ w: Int, _ m: DayMetrics, of result: SimulationResult, into row: inout some TableRow
+    ) {
+        row.add(r + 1)
+        row.add(d + 1)
+        row.add(result.scenario.widgets[w].name)
+        row.add(m.budget)
+        row.add(m.requested)
+        row.add(m.charged)
+        row.add(m.exempt)
+        row.add(m.deferred)
+        row.add(m.exhaustedAt.map { result.calendar.clock.clockString($0) } ?? "")
+        row.add(fixed: m.exhaustedSeconds / 60, digits: 2)
+        row.add(m.renders)
+        row.add(m.kills)
+        row.add(fixed: m.peakMemoryMB, digits: 3)
+        row.add(fixed: m.freshness, digits: 6)
+        row.add(fixed: m.meanAge, digits: 2)
+        row.add(fixed: m.p95Age, digits: 2)
+        row.add(fixed: m.maxAge, digits: 2)
+        row.add(fixed: m.viewFreshness, digits: 6)
+        row.add(date)
+        row.add(m.reloads)
+        row.add(m.views)
     }
 
     /// `events.csv`'s header.
