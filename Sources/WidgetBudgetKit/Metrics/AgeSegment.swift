@@ -28,30 +28,64 @@ public enum AgeQuantile {
     /// - Complexity: O(n log(maxAge / 1e-6)) for n segments at worst; far less when few segments
     ///   reach the quantile.
     public static func timeWeighted<S: Collection>(_ segments: S, totalTime: Double, p: Double) -> Double where S.Element == AgeSegment {
+        timeWeighted(parts: CollectionOfOne(segments), totalTime: totalTime, p: p)
+    }
+
+    /// `timeWeighted` over the segments of `parts` one after the other (the runs of a summary),
+    /// without first copying them into one array.
+    ///
+    /// The bisection's sums over the segments above each midpoint keep their terms and order, hence
+    /// their bits, whatever the segments are read from: the parts themselves until the lower bound
+    /// first rises, then a list of the segments that reach above it (the only ones any later
+    /// midpoint can count), filtered again as the bound rises.
+    public static func timeWeighted<P: Collection>(parts: P, totalTime: Double, p: Double) -> Double
+    where P.Element: Collection, P.Element.Element == AgeSegment {
         guard totalTime > 0 else { return 0 }
         let target = (1 - p) * totalTime
         var stale = 0.0, hi = 0.0
-        for s in segments {
-            stale += s.to - s.from
-            hi = max(hi, s.to)
+        for part in parts {
+            for s in part {
+                stale += s.to - s.from
+                hi = max(hi, s.to)
+            }
         }
         if stale <= target { return 0 }
         var lo = 0.0
-        // Only segments reaching above `lo` can count at any later midpoint (all above `lo`), so the
-        // others are dropped as `lo` rises; the sums keep their terms and order, hence their bits.
-        var active = ContiguousArray(segments)
+        var active: ContiguousArray<AgeSegment>? = nil
         for _ in 0..<80 {
             let mid = (lo + hi) / 2
-            var above = 0.0
-            for s in active where s.to > mid { above += s.to - max(s.from, mid) }
+            let above = active.map { time(of: $0, above: mid) } ?? parts.reduce(0.0) { time(of: $1, above: mid, adding: $0) }
             if above > target {
                 lo = mid
-                active.removeAll { $0.to <= lo }
+                if active == nil {
+                    active = reaching(above: lo, in: parts)
+                } else {
+                    active!.removeAll { $0.to <= lo }
+                }
             } else {
                 hi = mid
             }
             if hi - lo < 1e-6 { break }
         }
         return hi
+    }
+
+    /// `sum` plus the time the segments spent older than `age`, added in order.
+    @inline(__always)
+    private static func time<C: Collection>(of segments: C, above age: Double, adding sum: Double = 0) -> Double
+    where C.Element == AgeSegment {
+        var above = sum
+        for s in segments where s.to > age { above += s.to - max(s.from, age) }
+        return above
+    }
+
+    /// The segments of `parts` that grow older than `age`, in order.
+    private static func reaching<P: Collection>(above age: Double, in parts: P) -> ContiguousArray<AgeSegment>
+    where P.Element: Collection, P.Element.Element == AgeSegment {
+        var list = ContiguousArray<AgeSegment>()
+        for part in parts {
+            for s in part where s.to > age { list.append(s) }
+        }
+        return list
     }
 }
