@@ -342,7 +342,9 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
             bulkCursor = nextEntry
             bulkEnd = timeline.count
             nextRender = .infinity
-        } else if freshRunTimeline,
+        } else if freshRunTimeline, nextEntry < timeline.count,
+            // The run's first condition, asked here: most entries shown stale fail it.
+            max(timeline.date(ofEntry: nextEntry) + constantRenderDelay, t) <= staleStart,
             let run = FreshRun.extent(
                 of: timeline, after: k, staleStart: staleStart, delay: constantRenderDelay, floor: t,
                 fetchStale: fetchStale, changes: &predictable)
