@@ -27,7 +27,9 @@ struct ViewCountingTests {
             budget: BudgetSettings(dailyMin: pick([6, 40]), model: pick([.rolling24h, .midnight])), system: system,
             predictable: pick([.none, EventProcess(.every(period: 60, offset: 0)), EventProcess(.poisson(perHour: 2))]),
             unpredictable: pick([.none, EventProcess(.poisson(perHour: 0.5))]),
-            views: pick([EventProcess(.poisson(perHour: 6)), EventProcess(.poisson(perHour: 120)), EventProcess(.every(period: 600, offset: 0))]))
+            views: pick([
+                EventProcess(.poisson(perHour: 6)), EventProcess(.poisson(perHour: 120)), EventProcess(.every(period: 600, offset: 0)),
+            ]))
     }
 
     @Test("60 random scenarios count the same views either way, day by day")
