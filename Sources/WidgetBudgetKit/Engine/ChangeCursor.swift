@@ -172,9 +172,6 @@ struct ExactTicks {
     let baseTime: SimTime
     let last: Double
 
-    /// Integers below this are exact doubles.
-    private static let exactLimit = 4_503_599_627_370_496.0  // 2^52
-
     /// No tick known.
     static let none = ExactTicks(base: 0, baseTime: .infinity, last: -1)
 
@@ -209,11 +206,9 @@ struct ExactTicks {
     /// not before the stretch's first tick (every earlier tick is then at or before `date`), else `nil`.
     @inline(__always)
     func indexAfter(_ date: SimTime, period: Double) -> Double? {
-        let ticks = (date - baseTime) / period
-        guard ticks >= 0 && ticks < Self.exactLimit else { return nil }
-        // Every value here is an integer below 2^52 (`exactRun`), so the checks are exact. The
-        // quotient is not negative: truncating it is rounding it down, without a call to `floor`.
-        var j = Double(Int64(ticks)) + 1
+        guard date >= baseTime else { return nil }
+        // Every value here is an integer below 2^52 (`exactRun`), so the checks are exact.
+        var j = ((date - baseTime) / period).rounded(.down) + 1
         if baseTime + (j - 1) * period > date { j -= 1 }
         if baseTime + j * period <= date { j += 1 }
         return base + j <= last ? base + j : nil

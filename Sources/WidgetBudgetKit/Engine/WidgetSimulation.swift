@@ -342,9 +342,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
             bulkCursor = nextEntry
             bulkEnd = timeline.count
             nextRender = .infinity
-        } else if freshRunTimeline, nextEntry < timeline.count,
-            // The run's first condition, asked here: most entries shown stale fail it.
-            max(timeline.date(ofEntry: nextEntry) + constantRenderDelay, t) <= staleStart,
+        } else if freshRunTimeline,
             let run = FreshRun.extent(
                 of: timeline, after: k, staleStart: staleStart, delay: constantRenderDelay, floor: t,
                 fetchStale: fetchStale, changes: &predictable)
