@@ -168,8 +168,11 @@ struct ChangeCursor {
 /// is at `baseTime + j × period` to the bit and before the horizon (`PeriodicTicks.exactRun`).
 /// Inside it, "the first tick after a date" is a division, checked both ways.
 struct ExactTicks {
+    /// The index of the stretch's first tick.
     let base: Double
+    /// The time of tick `base`.
     let baseTime: SimTime
+    /// The index of its last tick (below `base` when the stretch is empty).
     let last: Double
 
     /// No tick known.
