@@ -1,5 +1,10 @@
 /// "The first predictable change after `date`" for dates that mostly move forward (entry after
 /// entry), continuing from where the previous question ended: a step or two instead of a search.
+///
+/// A list gallops from the cursor (a few comparisons for a jump of a few changes, forward or
+/// back). An `every` grid answers by arithmetic inside its current `ExactTicks` stretch (ticks a
+/// whole period apart to the bit, away from daylight-saving changes): a division and two
+/// comparisons, whichever way the date moved.
 struct ChangeCursor {
     let changes: ContentChanges
     /// List: the index of the first change after the last date asked about.
@@ -9,6 +14,8 @@ struct ChangeCursor {
     /// Periodic: the time of tick `tick` when known (the last answer), else `-infinity`.
     private var tickTime = -Double.infinity
     private var lastDate = -Double.infinity
+    /// Periodic: ticks known to be exactly a period apart (empty until the first search).
+    private var exact = ExactTicks.none
 
     init(_ changes: ContentChanges) {
         self.changes = changes
@@ -18,46 +25,86 @@ struct ChangeCursor {
     /// More steps forward than this, or a date behind the cursor, and the cursor searches instead.
     private static let maxSteps = 8
 
+    /// The first change strictly after `date` (`+infinity` when none).
     @inline(__always)
     mutating func firstAfter(_ date: SimTime) -> SimTime {
         switch changes {
         case let .list(list):
             let times = list.times
-            var i = index
-            if i > times.count || (i > 0 && times[i - 1] > date) {
-                i = list.indexAfter(date)
-            } else {
-                var steps = 0
-                while i < times.count && times[i] <= date {
-                    i += 1
-                    steps += 1
-                    if steps == Self.maxSteps {
-                        i = list.indexAfter(date)
-                        break
-                    }
-                }
-            }
-            index = i
-            return i < times.count ? times[i] : .infinity
+            index = Self.indexAfter(date, in: times, near: index)
+            return index < times.count ? times[index] : .infinity
         case let .periodic(ticks):
-            var from = tick
-            if date < lastDate {
-                from = ticks.indexAtOrBefore(date)
-            } else if tickTime > date {
+            if date >= lastDate && tickTime > date {
                 // Every tick before `tick` is at or before the last date, hence this one: the answer stands.
                 lastDate = date
                 return tickTime
-            } else if date - lastDate > Double(Self.maxSteps) * ticks.period {
-                from = max(from, ticks.indexAtOrBefore(date))
-            } else if tickTime > -.infinity, let next = ticks.index(after: tick) {
-                from = next  // Tick `tick` is known to be at or before `date`.
             }
-            let found = ticks.firstAfter(date, from: from)
-            tick = found.index
-            tickTime = found.time
-            lastDate = date
-            return found.time
+            if let k = exact.indexAfter(date, period: ticks.period) {
+                tick = k
+                tickTime = exact.time(ofIndex: k, period: ticks.period)
+                lastDate = date
+                return tickTime
+            }
+            return search(date, in: ticks)
         }
+    }
+
+    /// `firstAfter` on an `every` grid outside the known exact stretch: steps forward from the
+    /// cursor, or searches from `PeriodicTicks.indexAtOrBefore`, then notes the exact stretch
+    /// that begins at the answer.
+    private mutating func search(_ date: SimTime, in ticks: PeriodicTicks) -> SimTime {
+        var from = tick
+        if date < lastDate {
+            from = ticks.indexAtOrBefore(date)
+        } else if date - lastDate > Double(Self.maxSteps) * ticks.period {
+            from = max(from, ticks.indexAtOrBefore(date))
+        } else if tickTime > -.infinity, let next = ticks.index(after: tick) {
+            from = next  // Tick `tick` is known to be at or before `date`.
+        }
+        let found = ticks.firstAfter(date, from: from)
+        tick = found.index
+        tickTime = found.time
+        lastDate = date
+        exact = ExactTicks(ticks, from: found.index, time: found.time)
+        return found.time
+    }
+
+    /// The index of the first of `times` strictly after `date`, galloping from `i` (the answer
+    /// to a nearby date): O(log d) comparisons for an answer `d` places away, the same index a
+    /// binary search over all of `times` finds.
+    @inline(__always)
+    static func indexAfter(_ date: SimTime, in times: [SimTime], near i: Int) -> Int {
+        let count = times.count
+        let i = min(i, count)
+        var lo: Int, hi: Int  // The answer is in lo...hi.
+        if i > 0 && times[i - 1] > date {
+            // Behind: gallop back from i - 1.
+            hi = min(i, count) - 1
+            var step = 1
+            lo = hi - step
+            while lo > 0 && times[lo - 1] > date {
+                hi = lo - 1
+                step *= 2
+                lo = hi - step
+            }
+            lo = max(lo, 0)
+        } else {
+            lo = i
+            var step = 1
+            hi = lo + step
+            while hi < count && times[hi - 1] <= date {
+                lo = hi
+                step *= 2
+                hi = lo + step
+            }
+            hi = min(hi, count)
+        }
+        // Invariant: times[..<lo] are at or before `date`, times[hi...] after it.
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2
+            if times[mid] <= date { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
     }
 
     /// Counts entries dated on consecutive changes without asking about each.
@@ -98,7 +145,8 @@ struct ChangeCursor {
         case let .periodic(ticks):
             guard ticks.isWholeSecondGrid, date < tickTime, entries.date(ofEntry: first) == tickTime, tickTime <= limit else { return nil }
             let evenly = entries.lastStepping(from: first, through: end, by: ticks.period)
-            var steps = ticks.exactRun(from: tick, maxSteps: evenly - first + 1)
+            let maxSteps = evenly - first + 1
+            var steps = exact.contains(tick) ? exact.steps(after: tick, max: maxSteps) : ticks.exactRun(from: tick, maxSteps: maxSteps)
             guard steps > 0 else { return nil }
             let start = tickTime
             if limit < .infinity {
@@ -113,5 +161,59 @@ struct ChangeCursor {
             lastDate = last
             return (steps, last, tickTime)
         }
+    }
+}
+
+/// Ticks `base ... last` of an `every` grid, known to be exactly a period apart: tick `base + j`
+/// is at `baseTime + j × period` to the bit and before the horizon (`PeriodicTicks.exactRun`).
+/// Inside it, "the first tick after a date" is a division, checked both ways.
+struct ExactTicks {
+    /// The index of the stretch's first tick.
+    let base: Double
+    /// The time of tick `base`.
+    let baseTime: SimTime
+    /// The index of its last tick (below `base` when the stretch is empty).
+    let last: Double
+
+    /// No tick known.
+    static let none = ExactTicks(base: 0, baseTime: .infinity, last: -1)
+
+    private init(base: Double, baseTime: SimTime, last: Double) {
+        self.base = base
+        self.baseTime = baseTime
+        self.last = last
+    }
+
+    /// The exact stretch of `ticks` that begins at tick `k`, at `time` (empty when `time` is not finite).
+    init(_ ticks: PeriodicTicks, from k: Double, time: SimTime) {
+        guard time.isFinite else {
+            self = .none
+            return
+        }
+        self.init(base: k, baseTime: time, last: k + Double(ticks.exactRun(from: k, maxSteps: .max)))
+    }
+
+    /// True when tick `k` is in the stretch.
+    @inline(__always)
+    func contains(_ k: Double) -> Bool { k >= base && k <= last }
+
+    /// How many ticks after tick `k` (in the stretch), at most `max`, are in the stretch.
+    @inline(__always)
+    func steps(after k: Double, max: Int) -> Int { Int(Swift.min(Double(max), last - k)) }
+
+    /// The time of tick `k` (in the stretch).
+    @inline(__always)
+    func time(ofIndex k: Double, period: Double) -> SimTime { baseTime + (k - base) * period }
+
+    /// The index of the first tick strictly after `date` when it is in the stretch and `date` is
+    /// not before the stretch's first tick (every earlier tick is then at or before `date`), else `nil`.
+    @inline(__always)
+    func indexAfter(_ date: SimTime, period: Double) -> Double? {
+        guard date >= baseTime else { return nil }
+        // Every value here is an integer below 2^52 (`exactRun`), so the checks are exact.
+        var j = ((date - baseTime) / period).rounded(.down) + 1
+        if baseTime + (j - 1) * period > date { j -= 1 }
+        if baseTime + j * period <= date { j += 1 }
+        return base + j <= last ? base + j : nil
     }
 }

@@ -49,11 +49,12 @@ package struct WidgetInputs: Sendable {
     /// Seed for the per-reload and per-entry delay draws.
     package var delaySeed: UInt64
 
-    /// The same inputs with the changes and views drawn in advance, for runs that share them (the
-    /// optimizer's candidates): reading a list is cheaper than drawing again in every run.
+    /// The same inputs with the views drawn in advance, for runs that share them (the optimizer's
+    /// candidates): reading a list is cheaper than drawing again in every run. Changes of an
+    /// `every` process stay ticks: `ChangeCursor` answers them by arithmetic, cheaper than a list
+    /// (and drawing the list cost more than all the candidates' searches in it).
     package func drawnInAdvance() -> WidgetInputs {
         var copy = self
-        copy.predictable = .list(predictable.eventTimes)
         copy.viewStream = EventStream(list: views)
         return copy
     }

@@ -6,7 +6,8 @@
 /// change after" the displayed fetch time and entry date (`ChangeCursor`). When the widget has no
 /// predictable content, entries after a timeline's first do not change what the user sees, so they
 /// are counted in bulk instead of being visited one by one; with predictable content, entries that
-/// render while the display is still fresh are counted in bulk the same way (`FreshRun`).
+/// render while the display is still fresh are counted in bulk the same way (`FreshRun`). Views
+/// between two other events are counted in one tight loop when they are not logged.
 ///
 /// At equal times events run in this order: day boundary, render, policy request, app request,
 /// App Intent, retry, grant, view. So the last entry of a timeline renders before the `.atEnd`
@@ -133,7 +134,8 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
             let appNext = appCursor < inputs.appRequests.count ? inputs.appRequests[appCursor].time : .infinity
             let intentNext = intentCursor < inputs.intents.count ? inputs.intents.times[intentCursor] : .infinity
             let grantNext = pending ? grantCandidate() : .infinity
-            let t = min(dayEnd, nextRender, policyAt, appNext, intentNext, retryAt, grantNext, viewNext)
+            let others = min(dayEnd, nextRender, policyAt, appNext, intentNext, retryAt, grantNext)
+            let t = min(others, viewNext)
 
             if t >= dayEnd {
                 closeDay(at: dayEnd)
@@ -166,8 +168,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
             } else if t == grantNext {
                 tryGrant(at: t)
             } else {
-                viewNext = views.next() ?? .infinity
-                view(at: t)
+                countViews(before: others)
             }
         }
         if level == .all { recordChanges() }
@@ -431,6 +432,27 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         guard system.unseenAfter.isFinite else { return nil }
         guard t - lastViewAt >= system.unseenAfter else { return nil }
         return viewNext > t ? viewNext : nil
+    }
+
+    /// The views from `viewNext` to `limit` (excluded), the next other event: nothing else happens
+    /// in between, so when views are not logged and bring no location reload, they are counted in
+    /// one tight loop (the same additions in the same order as view by view), else visited one by one.
+    private mutating func countViews(before limit: SimTime) {
+        guard level != .all && inputs.locationChanges.count == 0 else {
+            let t = viewNext
+            viewNext = views.next() ?? .infinity
+            view(at: t)
+            return
+        }
+        let s = hasContent ? staleStart : 0
+        var t = viewNext
+        repeat {
+            day.views += 1
+            if t < s { day.freshViews += 1 } else { day.viewAgeTotal += t - s }
+            lastViewAt = t
+            t = views.next() ?? .infinity
+        } while t < limit
+        viewNext = t
     }
 
     private mutating func view(at t: SimTime) {

@@ -83,7 +83,7 @@ public struct WidgetSummary: Sendable, Equatable, Codable {
         let totalTime = allDays.reduce(0) { $0 + $1.length }
         freshness = totalTime > 0 ? allDays.reduce(0) { $0 + $1.freshSeconds } / totalTime : 0
         meanAge = totalTime > 0 ? allDays.reduce(0) { $0 + $1.ageIntegral } / totalTime : 0
-        p95Age = ageQuantile ? AgeQuantile.timeWeighted(runs.lazy.flatMap(\.ageSegments), totalTime: totalTime, p: 0.95) : 0
+        p95Age = ageQuantile ? AgeQuantile.timeWeighted(parts: runs.lazy.map(\.ageSegments), totalTime: totalTime, p: 0.95) : 0
         maxAge = allDays.map(\.maxAge).max() ?? 0
         let views = allDays.reduce(0) { $0 + $1.views }
         viewFreshness = views > 0 ? Double(allDays.reduce(0) { $0 + $1.freshViews }) / Double(views) : nil

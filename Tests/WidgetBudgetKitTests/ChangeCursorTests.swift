@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+@testable import WidgetBudgetKit
+
+/// `ChangeCursor.firstAfter` (arithmetic inside an exact stretch of an `every` grid, galloping
+/// over a list) against the stateless `ContentChanges.firstAfter`, on random walks of dates: small
+/// steps forward, long jumps, steps back, across daylight-saving changes.
+@Suite("Change cursor against the stateless search")
+struct ChangeCursorTests {
+    /// Dates wandering over `[0, horizon]` and a little beyond, mostly forward.
+    static func walk(_ g: inout SeededGenerator, horizon: Double, period: Double, count: Int) -> [SimTime] {
+        var dates: [SimTime] = []
+        var t = -period
+        for _ in 0..<count {
+            switch g.next() % 8 {
+            case 0: t -= g.unit() * 20 * period
+            case 1: t += g.unit() * 50 * period
+            case 2: t = (t / period).rounded(.down) * period  // On a tick of a zero-offset grid.
+            case 3: t = g.unit() * horizon
+            default: t += g.unit() * 2 * period
+            }
+            t = min(max(t, -2 * period), horizon + 2 * period)
+            dates.append(t)
+        }
+        return dates
+    }
+
+    @Test("every grids, with and without daylight-saving changes, answer as the stateless search")
+    func periodicMatchesStateless() {
+        var g = SeededGenerator(seed: 31)
+        for (clock, horizon) in PeriodicTicksTests.clocks {
+            for period in [1.0, 37.5, 60, 60, 900, 3_600] {
+                let offset = g.next() % 2 == 0 ? 0 : (g.unit() - 0.5) * period
+                let changes = ContentChanges.periodic(PeriodicTicks(period: period, offset: offset, clock: clock, horizon: horizon))
+                var cursor = ChangeCursor(changes)
+                for date in Self.walk(&g, horizon: horizon, period: period, count: 3_000) {
+                    let expected = changes.firstAfter(date)
+                    let got = cursor.firstAfter(date)
+                    if got != expected {
+                        Issue.record("\(clock.timeZoneIdentifier) every \(period) + \(offset): after \(date) \(got) != \(expected)")
+                        break
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("lists, with repeated instants, answer as the stateless search")
+    func listMatchesStateless() {
+        var g = SeededGenerator(seed: 32)
+        for _ in 0..<30 {
+            let horizon = 86_400.0
+            let count = Int(g.next() % 3_000)
+            var times = (0..<count).map { _ in (g.unit() * horizon).rounded(.down) }
+            if count > 0 { times += (0..<(count / 10)).map { _ in times[Int(g.next() % UInt64(count))] } }
+            let changes = ContentChanges.list(EventTimes(times))
+            var cursor = ChangeCursor(changes)
+            for date in Self.walk(&g, horizon: horizon, period: 60, count: 2_000) {
+                #expect(cursor.firstAfter(date) == changes.firstAfter(date), "after \(date), \(count) changes")
+            }
+        }
+    }
+}
