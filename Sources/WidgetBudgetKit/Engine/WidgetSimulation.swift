@@ -40,6 +40,8 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
     private var days: [DayMetrics] = []
     private var segments: [AgeSegment] = []
     private var events: [EngineEvent] = []
+    /// The charged grants' times (``RunDetail/chargeTimes``).
+    private var chargeTimes: [SimTime] = []
     private var day: DayMetrics
     private var dayIndex = 0
     private var daySegmentStart = 0
@@ -122,6 +124,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         timeline.entries.reserveCapacity(128)
         building.entries.reserveCapacity(128)
         days.reserveCapacity(calendar.days)
+        if detail.chargeTimes { chargeTimes.reserveCapacity(calendar.days * 24) }
     }
 
     /// Runs the widget to the horizon.
@@ -171,7 +174,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
             }
         }
         if level == .all { recordChanges() }
-        return WidgetRunResult(days: days, ageSegments: segments, events: events)
+        return WidgetRunResult(days: days, ageSegments: segments, events: events, chargeTimes: chargeTimes)
     }
 
     // MARK: Requests and grants
@@ -231,6 +234,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         } else {
             budget.charge(at: t)
             day.charged += 1
+            if runDetail.chargeTimes { chargeTimes.append(t) }
         }
         record(
             t, .grant, source: source, charged: !exempt,
@@ -480,7 +484,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         _ t: SimTime, _ kind: EngineEvent.Kind, source: ReloadSource?, charged: Bool? = nil,
         entries: Int = -1, memory: Double = -1, detail: EngineEvent.Detail
     ) {
-        guard level != .none, level == .all || kind.isReloadEvent, !runDetail.onlyGrants || kind == .grant else { return }
+        guard level != .none, level == .all || kind.isReloadEvent else { return }
         let left = source == nil || !runDetail.budgetLeft ? -1 : budget.left(at: t)
         events.append(
             EngineEvent(
