@@ -195,11 +195,18 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         record(t, .request, source: source, detail: .none)
     }
 
-    /// The earliest instant the pending request can be granted.
+    /// The earliest instant the pending request can be granted (asked at every turn of the loop
+    /// while a request is pending, so the common case is inlined).
+    @inline(__always)
     private func grantCandidate() -> SimTime {
         if pendingSource == .intent { return pendingSince }
         let earliest = max(pendingSince, lastGrant + system.minReloadInterval)
-        guard waitingForBudget else { return earliest }
+        return waitingForBudget ? budgetReturn(after: earliest) : earliest
+    }
+
+    /// While the pending request waits for budget: the first instant from `earliest` at which the
+    /// budget is back or a foreground session makes the reload free.
+    private func budgetReturn(after earliest: SimTime) -> SimTime {
         let back = budget.nextAvailable(after: earliest)
         let foreground = inputs.foreground.contains(earliest) ? earliest : (inputs.foreground.nextStart(after: earliest) ?? .infinity)
         return max(earliest, min(back, foreground))
@@ -209,7 +216,9 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         let source = pendingSource
         let inForeground = inputs.foreground.contains(t)
         let exempt = source == .intent || source == .system || inForeground
-        if !exempt && !budget.isAvailable(at: t) {
+        // The local day the budget rule reads, found once for the check and the charge.
+        let localDay = exempt ? 0 : budget.localDay(t)
+        if !exempt && !budget.isAvailable(at: t, localDay: localDay) {
             if !waitingForBudget {
                 waitingForBudget = true
                 waitStart = t
@@ -232,7 +241,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         if exempt {
             day.exempt += 1
         } else {
-            budget.charge(at: t)
+            budget.charge(at: t, localDay: localDay)
             day.charged += 1
             if runDetail.chargeTimes { chargeTimes.append(t) }
         }
