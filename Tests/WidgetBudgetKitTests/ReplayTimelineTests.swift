@@ -95,9 +95,26 @@ struct ReplayTimelineTests {
         #expect(a.entries.isEmpty && a.count == 0 && a.lastDate == nil)
     }
 
+    @Test("1,000 timelines reset and filled again read as new ones")
+    func resetThenRefill() {
+        var g = SeededGenerator(seed: 1_261)
+        var reused = ReplayTimeline()
+        for _ in 0..<1_000 {
+            let c = Self.randomCase(&g)
+            reused.reset()
+            #expect(reused.count == 0 && reused.lastDate == nil && reused.policy == .atEnd)
+            for date in c.head { reused.entries.append(ReplayEntry(date: date)) }
+            reused.appendEntries(from: c.first, spacing: c.spacing, count: c.count)
+            if g.next() % 2 == 0 { reused.policy = .never }
+            var fresh = Self.listed(head: c.head, first: c.first, spacing: c.spacing, count: c.count)
+            fresh.policy = reused.policy
+            #expect(reused == fresh && reused.entries == fresh.entries, "\(c)")
+        }
+    }
+
     @Test("built-in providers keep their evenly spaced entries as three numbers")
     func builtInProvidersAppendRuns() {
-        var fixed = FixedProvider(entries: 61, spacing: 60, firstOffset: 2, align: .minute)
+        let fixed = FixedProvider(entries: 61, spacing: 60, firstOffset: 2, align: .minute)
         var timeline = ReplayTimeline()
         fixed.getTimeline(in: ReplayContext(now: 30, clock: .utc()), into: &timeline)
         #expect(timeline.count == 61)

@@ -23,7 +23,10 @@ package struct ReloadBudget: Sendable {
         rule = model.rule.init(daily: max(1, daily))
     }
 
-    private func localDay(_ t: SimTime) -> Int { usesLocalDay ? clock.localDay(t) : 0 }
+    /// The local day of `t` as the rule needs it (0 when it needs none): the engine finds it once
+    /// per grant for both ``isAvailable(at:localDay:)`` and ``charge(at:localDay:)``.
+    @inline(__always)
+    package func localDay(_ t: SimTime) -> Int { usesLocalDay ? clock.localDay(t) : 0 }
 
     /// True when a charged reload may run at `t`.
     @inline(__always)

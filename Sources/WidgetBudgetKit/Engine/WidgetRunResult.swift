@@ -6,4 +6,11 @@ public struct WidgetRunResult: Sendable, Equatable, Codable {
     public var ageSegments: [AgeSegment]
     /// Recorded events, in time order (empty with ``EventLevel/none``).
     public var events: [EngineEvent]
+    /// The times of the charged grants, ascending, when the run's ``RunDetail/chargeTimes`` asks
+    /// for them (the optimizer's needed budget); empty otherwise. Not encoded: no output holds it.
+    package var chargeTimes: [SimTime] = []
+
+    private enum CodingKeys: String, CodingKey {
+        case days, ageSegments, events
+    }
 }

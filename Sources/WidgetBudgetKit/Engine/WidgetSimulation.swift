@@ -41,6 +41,8 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
     private var days: [DayMetrics] = []
     private var segments: [AgeSegment] = []
     private var events: [EngineEvent] = []
+    /// The charged grants' times (``RunDetail/chargeTimes``).
+    private var chargeTimes: [SimTime] = []
     private var day: DayMetrics
     private var dayIndex = 0
     private var daySegmentStart = 0
@@ -123,6 +125,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         timeline.entries.reserveCapacity(128)
         building.entries.reserveCapacity(128)
         days.reserveCapacity(calendar.days)
+        if detail.chargeTimes { chargeTimes.reserveCapacity(calendar.days * 24) }
     }
 
     /// Runs the widget to the horizon.
@@ -172,7 +175,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
             }
         }
         if level == .all { recordChanges() }
-        return WidgetRunResult(days: days, ageSegments: segments, events: events)
+        return WidgetRunResult(days: days, ageSegments: segments, events: events, chargeTimes: chargeTimes)
     }
 
     // MARK: Requests and grants
@@ -193,11 +196,18 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         record(t, .request, source: source, detail: .none)
     }
 
-    /// The earliest instant the pending request can be granted.
+    /// The earliest instant the pending request can be granted (asked at every turn of the loop
+    /// while a request is pending, so the common case is inlined).
+    @inline(__always)
     private func grantCandidate() -> SimTime {
         if pendingSource == .intent { return pendingSince }
         let earliest = max(pendingSince, lastGrant + system.minReloadInterval)
-        guard waitingForBudget else { return earliest }
+        return waitingForBudget ? budgetReturn(after: earliest) : earliest
+    }
+
+    /// While the pending request waits for budget: the first instant from `earliest` at which the
+    /// budget is back or a foreground session makes the reload free.
+    private func budgetReturn(after earliest: SimTime) -> SimTime {
         let back = budget.nextAvailable(after: earliest)
         let foreground = inputs.foreground.contains(earliest) ? earliest : (inputs.foreground.nextStart(after: earliest) ?? .infinity)
         return max(earliest, min(back, foreground))
@@ -207,7 +217,9 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         let source = pendingSource
         let inForeground = inputs.foreground.contains(t)
         let exempt = source == .intent || source == .system || inForeground
-        if !exempt && !budget.isAvailable(at: t) {
+        // The local day the budget rule reads, found once for the check and the charge.
+        let localDay = exempt ? 0 : budget.localDay(t)
+        if !exempt && !budget.isAvailable(at: t, localDay: localDay) {
             if !waitingForBudget {
                 waitingForBudget = true
                 waitStart = t
@@ -230,8 +242,9 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         if exempt {
             day.exempt += 1
         } else {
-            budget.charge(at: t)
+            budget.charge(at: t, localDay: localDay)
             day.charged += 1
+            if runDetail.chargeTimes { chargeTimes.append(t) }
         }
         record(
             t, .grant, source: source, charged: !exempt,
@@ -502,7 +515,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         _ t: SimTime, _ kind: EngineEvent.Kind, source: ReloadSource?, charged: Bool? = nil,
         entries: Int = -1, memory: Double = -1, detail: EngineEvent.Detail
     ) {
-        guard level != .none, level == .all || kind.isReloadEvent, !runDetail.onlyGrants || kind == .grant else { return }
+        guard level != .none, level == .all || kind.isReloadEvent else { return }
         let left = source == nil || !runDetail.budgetLeft ? -1 : budget.left(at: t)
         events.append(
             EngineEvent(

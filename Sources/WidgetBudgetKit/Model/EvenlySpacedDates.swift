@@ -11,8 +11,16 @@ struct EvenlySpacedDates: Sendable {
     /// each is `spacing` after the one before, to the bit.
     let isExact: Bool
 
-    /// No dates.
-    static let none = EvenlySpacedDates(first: 0, spacing: 0, count: 0)
+    /// No dates (computed, not a stored `static let`: a timeline empties itself at every reload,
+    /// and a lazily initialised global would cost a `swift_once` check each time).
+    static var none: EvenlySpacedDates { EvenlySpacedDates(first: 0, spacing: 0, count: 0, isExact: true) }
+
+    private init(first: SimTime, spacing: Double, count: Int, isExact: Bool) {
+        self.first = first
+        self.spacing = spacing
+        self.count = count
+        self.isExact = isExact
+    }
 
     init(first: SimTime, spacing: Double, count: Int) {
         self.first = first

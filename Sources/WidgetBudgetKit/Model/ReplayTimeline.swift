@@ -61,8 +61,16 @@ public struct ReplayTimeline: Sendable {
     }
 
     /// Empties the timeline, keeping its storage.
+    ///
+    /// The engine empties its timeline at every reload, usually holding the one listed entry the
+    /// built-in providers append before their evenly spaced ones: that one is dropped by
+    /// `removeLast`, cheaper than the general range removal of `removeAll(keepingCapacity:)`.
     public mutating func reset() {
-        listed.removeAll(keepingCapacity: true)
+        if listed.count == 1 {
+            listed.removeLast()
+        } else if !listed.isEmpty {
+            listed.removeAll(keepingCapacity: true)
+        }
         spaced = .none
         policy = .atEnd
     }

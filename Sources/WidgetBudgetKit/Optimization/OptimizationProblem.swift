@@ -102,10 +102,10 @@ public struct OptimizationProblem: Sendable {
                 binding = true
                 let free = simulate(spec, replication: r, budget: Self.unlimitedBudget, model: .midnight, appThrottle: appThrottle)
                 unlimited.append(free)
-                needed.append(NeededBudget.minimum(chargeTimes: Self.chargeTimes(free), model: model, clock: calendar.clock))
+                needed.append(NeededBudget.minimum(chargeTimes: free.chargeTimes, model: model, clock: calendar.clock))
             } else {
                 unlimited.append(run)
-                needed.append(NeededBudget.minimum(chargeTimes: Self.chargeTimes(run), model: model, clock: calendar.clock))
+                needed.append(NeededBudget.minimum(chargeTimes: run.chargeTimes, model: model, clock: calendar.clock))
             }
         }
         let objective = settings.objective
@@ -163,9 +163,9 @@ public struct OptimizationProblem: Sendable {
         return out
     }
 
-    /// One replication of `spec` at daily budget `budget`, reload events recorded (for the charge
-    /// times), without what the optimizer never reads (`RunDetail.optimization`: no age
-    /// quantile per day, no budget left on the events, no events but the grants).
+    /// One replication of `spec` at daily budget `budget`, with the charge times (for the needed
+    /// budget) and without what the optimizer never reads (`RunDetail.optimization`: no age
+    /// quantile per day, no events).
     func simulate(_ spec: ProviderSpec, replication r: Int, budget: Int, model: BudgetModel, appThrottle: Double? = nil)
         -> WidgetRunResult
     {
@@ -174,13 +174,8 @@ public struct OptimizationProblem: Sendable {
         var simulation = WidgetSimulation(
             provider: spec.makeProvider(clock: calendar.clock, horizon: calendar.horizon), inputs: inputs,
             calendar: calendar, memory: scenario.memory, system: scenario.system, budgetModel: model,
-            widgetIndex: settings.widget, replication: r, family: widget.family, events: .reloads,
+            widgetIndex: settings.widget, replication: r, family: widget.family, events: .none,
             detail: .optimization)
         return simulation.run()
-    }
-
-    /// The times of the charged grants of a run.
-    static func chargeTimes(_ run: WidgetRunResult) -> [SimTime] {
-        run.events.lazy.filter { $0.kind == .grant && $0.charged == true }.map(\.time)
     }
 }

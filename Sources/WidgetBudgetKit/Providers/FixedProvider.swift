@@ -25,7 +25,7 @@ public struct FixedProvider: ReplayProvider, Sendable, Equatable, Codable {
     }
 
     /// Fills `timeline` for a reload at `context.now` (see ``ReplayProvider``).
-    public mutating func getTimeline(in context: ReplayContext, into timeline: inout ReplayTimeline) {
+    public func getTimeline(in context: ReplayContext, into timeline: inout ReplayTimeline) {
         let first = context.now + firstOffset
         timeline.entries.append(ReplayEntry(date: first))
         if entries > 1 {

@@ -4,7 +4,7 @@ public struct NeverProvider: ReplayProvider, Sendable, Equatable {
     public init() {}
 
     /// Fills `timeline` for a reload at `context.now` (see ``ReplayProvider``).
-    public mutating func getTimeline(in context: ReplayContext, into timeline: inout ReplayTimeline) {
+    public func getTimeline(in context: ReplayContext, into timeline: inout ReplayTimeline) {
         timeline.entries.append(ReplayEntry(date: context.now))
         timeline.policy = .never
     }

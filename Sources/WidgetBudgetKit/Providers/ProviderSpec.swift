@@ -59,6 +59,9 @@ public struct WindowedPolicy: Sendable, Equatable, Codable {
 
 /// A built-in provider ready to run (an enum rather than an existential, so the engine's calls to
 /// `getTimeline` are direct).
+///
+/// Only ``UntilFullProvider`` changes as it runs; the others fill timelines without changing, so
+/// they are read in place rather than copied out of the enum and stored back at every reload.
 public enum BuiltInProvider: ReplayProvider, Sendable {
     /// ``FixedProvider``.
     case fixed(FixedProvider)
@@ -74,18 +77,16 @@ public enum BuiltInProvider: ReplayProvider, Sendable {
     /// Fills `timeline` for a reload at `context.now` (see ``ReplayProvider``).
     public mutating func getTimeline(in context: ReplayContext, into timeline: inout ReplayTimeline) {
         switch self {
-        case var .fixed(p):
+        case let .fixed(p):
             p.getTimeline(in: context, into: &timeline)
         case var .untilFull(p):
             p.getTimeline(in: context, into: &timeline)
             self = .untilFull(p)
-        case var .windows(p):
+        case let .windows(p):
             p.getTimeline(in: context, into: &timeline)
-            self = .windows(p)
-        case var .schedule(p):
+        case let .schedule(p):
             p.getTimeline(in: context, into: &timeline)
-            self = .schedule(p)
-        case var .never(p):
+        case let .never(p):
             p.getTimeline(in: context, into: &timeline)
         }
     }

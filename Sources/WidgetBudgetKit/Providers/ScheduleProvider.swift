@@ -18,7 +18,7 @@ public struct ScheduleProvider: ReplayProvider, Sendable {
     }
 
     /// The timeline of the segment holding `context.now`, its policy clipped at the next segment start.
-    public mutating func getTimeline(in context: ReplayContext, into timeline: inout ReplayTimeline) {
+    public func getTimeline(in context: ReplayContext, into timeline: inout ReplayTimeline) {
         windows.getTimeline(in: context, into: &timeline)
         // Outside every segment the policy is already `.after(next start)`, which clipping keeps.
         guard let next = windows.nextWindowStart(after: context.now) else { return }

@@ -15,7 +15,7 @@ public struct WindowsProvider: ReplayProvider, Sendable {
     }
 
     /// Fills `timeline` for a reload at `context.now` (see ``ReplayProvider``).
-    public mutating func getTimeline(in context: ReplayContext, into timeline: inout ReplayTimeline) {
+    public func getTimeline(in context: ReplayContext, into timeline: inout ReplayTimeline) {
         for i in windows.indices where intervals[i].contains(context.now) {
             windows[i].provider.getTimeline(in: context, into: &timeline)
             return
@@ -24,8 +24,13 @@ public struct WindowsProvider: ReplayProvider, Sendable {
         timeline.policy = nextWindowStart(after: context.now).map { .after($0) } ?? .never
     }
 
-    /// The first window start strictly after `t`, or `nil`.
+    /// The first window start strictly after `t`, or `nil` (without building a list of the
+    /// windows' next starts: ``ScheduleProvider`` asks at every reload).
     func nextWindowStart(after t: SimTime) -> SimTime? {
-        intervals.compactMap { $0.nextStart(after: t) }.min()
+        var first: SimTime?
+        for interval in intervals {
+            if let start = interval.nextStart(after: t), first.map({ start < $0 }) ?? true { first = start }
+        }
+        return first
     }
 }
