@@ -153,6 +153,14 @@ struct ScenarioFidelityTests {
         #expect(bad.contains("platform") && bad.contains("unknown platform 'tvOS'") && !bad.contains("\n"), "\(bad)")
     }
 
+    @Test("system.min_reload_interval below 1s is refused, naming the key")
+    func minimumReloadInterval() {
+        let base = "widgets:\n  - kind: w\n    provider: never\nsystem: "
+        let bad = Self.error(base + "{min_reload_interval: 0s}")
+        #expect(bad.contains("min_reload_interval") && bad.contains("must be at least 1s") && !bad.contains("\n"), "\(bad)")
+        #expect(Self.error(base + "{min_reload_interval: 500ms}").contains("must be at least 1s"))
+    }
+
     @Test("memory.retries needs memory.backoff, and the reverse; a negative count is refused")
     func retryKeys() {
         let base = "widgets:\n  - kind: w\n    provider: never\nmemory: "

@@ -28,6 +28,25 @@ struct AppActivityTests {
         #expect(day0.exhaustedSeconds == 86_400 - 2_100)
     }
 
+    /// A minimum reload interval of 0 (possible through the library) with one entry dated now and
+    /// `.atEnd`: every reload is due at once, and in a foreground session (free) it used to repeat
+    /// at the same instant forever. The engine takes the interval as 1 s. B = 5: the start and the
+    /// next four reloads, a second apart, spend it (0 … 4 s); the request then waits until the
+    /// session from 100 s to 160 s (a session is [start, end)) lets one through each second, free:
+    /// 100 … 159 s, 60 reloads.
+    @Test("a zero minimum interval in the foreground advances one second per reload instead of looping")
+    func zeroMinimumIntervalTerminates() {
+        let app = AppActivity(foreground: EventProcess(.times([100])), foregroundDuration: .constant(60))
+        let atEnd = ProviderSpec.fixed(FixedProvider(entries: 1, spacing: 60, policy: .atEnd))
+        let scenario = TestScenarios.single(
+            atEnd, days: 1, budget: .fixed(5), system: SystemSettings(minReloadInterval: 0), app: app)
+        let run = Simulator.run(scenario, events: .reloads).run()
+        let grants = run.events(.grant)
+        let free = grants.filter { $0.charged == false }.map(\.time)
+        #expect(free == (100..<160).map(Double.init))
+        #expect(Array(grants.prefix(5)).map(\.time) == [0, 1, 2, 3, 4])
+    }
+
     /// B = 1: the start spends it; the app's request at 1,000 s waits; opening the app at 5,000 s lets
     /// it through for free.
     @Test("a request waiting for budget goes through, free, when the app comes to the foreground")

@@ -296,7 +296,14 @@ struct ScenarioReader {
         if let x = m["reload_delay"] { system.reloadDelay = try readDelay(x) }
         if let x = m["render_delay"] { system.renderDelay = try readDelay(x) }
         if let x = m["app_reload_delay"] { system.appReloadDelay = try readDelay(x) }
-        if let x = m["min_reload_interval"] { system.minReloadInterval = try x.nonNegativeDuration() }
+        if let x = m["min_reload_interval"] {
+            system.minReloadInterval = try x.nonNegativeDuration()
+            guard system.minReloadInterval >= SystemSettings.smallestReloadInterval else {
+                throw x.error(
+                    "must be at least 1s (got \(x.scalarText ?? ""))",
+                    hint: "WidgetKit's is minutes (default 5m); 0 would let a free reload of a timeline due at once repeat forever")
+            }
+        }
         if let x = m["low_power"] { system.lowPower = try readWindows(x) }
         if let x = m["max_entries"] { system.maxEntries = try positiveInt(x, max: Int.max) }
         if let x = m["min_render_spacing"] { system.minRenderSpacing = try x.nonNegativeDuration() }

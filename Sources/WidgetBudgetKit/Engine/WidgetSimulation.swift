@@ -103,6 +103,8 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         self.inputs = inputs
         self.calendar = calendar
         self.memory = memory
+        var system = system
+        system.minReloadInterval = max(system.minReloadInterval, SystemSettings.smallestReloadInterval)
         self.system = system
         self.widgetIndex = widgetIndex
         self.replication = replication

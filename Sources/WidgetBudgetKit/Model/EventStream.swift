@@ -98,6 +98,7 @@ package struct EventStream: IteratorProtocol, Sendable {
     }
 
     /// The next event, or `nil` after the last.
+    @inline(__always)
     package mutating func next() -> SimTime? {
         while let t = nextUnfiltered() {
             if !filtered || active.contains(t, cursor: &activeIndex) { return t }
@@ -105,6 +106,9 @@ package struct EventStream: IteratorProtocol, Sendable {
         return nil
     }
 
+    /// The next event of the source, before the `during` filter. Small enough to inline into the
+    /// engine's loops: the rarer sources are calls of their own.
+    @inline(__always)
     private mutating func nextUnfiltered() -> SimTime? {
         switch source {
         case .poisson:
@@ -128,6 +132,7 @@ package struct EventStream: IteratorProtocol, Sendable {
     }
 
     /// The earliest head of the merged streams, replaced by its stream's next event.
+    @inline(never)
     private mutating func nextMerged() -> SimTime? {
         var first = -1
         for k in heads.indices {
@@ -142,6 +147,7 @@ package struct EventStream: IteratorProtocol, Sendable {
     private static let longestRun = 1 << 20
 
     /// The next tick of `ticks` at or after 0, before the horizon and after the last one returned.
+    @inline(never)
     private mutating func nextTick() -> SimTime? {
         if tickRun > 0, let index = tickNext {
             // Exact: whole seconds below 2^52 (`exactRun`), the very bits of `time(ofIndex:)`.

@@ -6,8 +6,14 @@ public struct SystemSettings: Sendable, Equatable, Codable {
     public var renderDelay: DelayDistribution
     /// Added to every app-requested reload (developers report 2–30 s).
     public var appReloadDelay: DelayDistribution
-    /// No two reloads of a widget closer than this, in seconds (App Intents excepted).
+    /// No two reloads of a widget closer than this, in seconds (App Intents excepted). The engine
+    /// takes anything below ``smallestReloadInterval`` as that: with 0, a free reload (in a
+    /// foreground session) of a timeline whose reload is due at once would repeat at the same
+    /// instant forever.
     public var minReloadInterval: Double
+    /// The smallest minimum reload interval the engine runs with, 1 s (scenario files must give at
+    /// least this; WidgetKit's own is minutes).
+    public static let smallestReloadInterval = 1.0
     /// Low-power stretches: policy reloads and renders due inside one wait for its end.
     public var lowPower: [TimeWindow]
     /// A timeline with more entries than this is not delivered: the widget keeps the one it had
