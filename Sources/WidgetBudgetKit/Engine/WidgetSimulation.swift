@@ -362,7 +362,14 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         lastRender = t
         record(t, .render, source: nil, detail: .entry(k + 1))
         nextEntry = k + 1
-        if bulkTimeline {
+        if nextEntry == timeline.count {
+            // The timeline's last entry (often its only one): nothing follows.
+            if bulkTimeline {
+                bulkCursor = nextEntry
+                bulkEnd = nextEntry
+            }
+            nextRender = .infinity
+        } else if bulkTimeline {
             bulkCursor = nextEntry
             bulkEnd = timeline.count
             nextRender = .infinity
