@@ -16,10 +16,19 @@ struct ChangeCursor {
     private var lastDate = -Double.infinity
     /// Periodic: ticks known to be exactly a period apart (empty until the first search).
     private var exact = ExactTicks.none
+    /// Periodic: the grid's period (0 for a list), kept here so that the common answers need not
+    /// look inside `changes`.
+    private let period: Double
 
     init(_ changes: ContentChanges) {
         self.changes = changes
-        if case let .periodic(ticks) = changes { tick = ticks.firstIndex } else { tick = 0 }
+        if case let .periodic(ticks) = changes {
+            tick = ticks.firstIndex
+            period = ticks.period
+        } else {
+            tick = 0
+            period = 0
+        }
     }
 
     /// More steps forward than this, or a date behind the cursor, and the cursor searches instead.
@@ -28,23 +37,25 @@ struct ChangeCursor {
     /// The first change strictly after `date` (`+infinity` when none).
     @inline(__always)
     mutating func firstAfter(_ date: SimTime) -> SimTime {
+        if period > 0 {
+            if date >= lastDate && tickTime > date {
+                // Every tick before `tick` is at or before the last date, hence this one: the answer stands.
+                lastDate = date
+                return tickTime
+            }
+            if let k = exact.indexAfter(date, period: period) {
+                tick = k
+                tickTime = exact.time(ofIndex: k, period: period)
+                lastDate = date
+                return tickTime
+            }
+        }
         switch changes {
         case let .list(list):
             let times = list.times
             index = Self.indexAfter(date, in: times, near: index)
             return index < times.count ? times[index] : .infinity
         case let .periodic(ticks):
-            if date >= lastDate && tickTime > date {
-                // Every tick before `tick` is at or before the last date, hence this one: the answer stands.
-                lastDate = date
-                return tickTime
-            }
-            if let k = exact.indexAfter(date, period: ticks.period) {
-                tick = k
-                tickTime = exact.time(ofIndex: k, period: ticks.period)
-                lastDate = date
-                return tickTime
-            }
             return search(date, in: ticks)
         }
     }
@@ -211,7 +222,10 @@ struct ExactTicks {
     func indexAfter(_ date: SimTime, period: Double) -> Double? {
         guard date >= baseTime else { return nil }
         // Every value here is an integer below 2^52 (`exactRun`), so the checks are exact.
-        var j = ((date - baseTime) / period).rounded(.down) + 1
+        // Rounded down by truncation where that is exact (a quotient at or above 0 and below 2^52;
+        // at or above 2^52 it is an integer already): no call to `floor`.
+        let q = (date - baseTime) / period
+        var j = (q < 0x1p52 ? Double(Int64(q)) : q.rounded(.down)) + 1
         if baseTime + (j - 1) * period > date { j -= 1 }
         if baseTime + j * period <= date { j += 1 }
         return base + j <= last ? base + j : nil

@@ -36,6 +36,9 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
     /// Entries rendering while the display is fresh are counted, not visited (`FreshRun`).
     private let freshRuns: Bool
     private let constantRenderDelay: Double
+    /// Renders due before the next other event run in one loop, not one turn of the event loop each
+    /// (render times are simple and renders are not logged).
+    private let renderRuns: Bool
 
     // Output.
     private var days: [DayMetrics] = []
@@ -120,6 +123,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         views = inputs.viewStream
         viewNext = views.next() ?? .infinity
         constantRenderDelay = system.renderDelay.mean
+        renderRuns = simpleRenderTimes && level != .all
         budget = ReloadBudget(model: budgetModel, daily: inputs.budget(onDay: 0), clock: calendar.clock)
         day = DayMetrics(budget: inputs.budget(onDay: 0), length: calendar.dayStarts[1] - calendar.dayStarts[0])
         reloadDelays = SeededGenerator(seed: inputs.delaySeed, stream: [StreamPurpose.reloadDelay.rawValue])
@@ -146,6 +150,13 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
                 closeDay(at: dayEnd)
             } else if t == nextRender {
                 renderEntry(at: t)
+                if renderRuns {
+                    // The renders due before the next other event (at or before it: a render runs
+                    // first at equal times) and before the day ends: rendering moves none of those
+                    // events, so they run one after the other without a turn of the loop each.
+                    let limit = min(policyAt, appNext, intentNext, retryAt, grantNext, viewNext)
+                    while nextRender <= limit && nextRender < dayEnd { renderEntry(at: nextRender) }
+                }
             } else if t == policyAt {
                 policyAt = .infinity
                 if let view = unseenHold(at: t) {
@@ -353,7 +364,14 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         lastRender = t
         record(t, .render, source: nil, detail: .entry(k + 1))
         nextEntry = k + 1
-        if bulkTimeline {
+        if nextEntry == timeline.count {
+            // The timeline's last entry (often its only one): nothing follows.
+            if bulkTimeline {
+                bulkCursor = nextEntry
+                bulkEnd = nextEntry
+            }
+            nextRender = .infinity
+        } else if bulkTimeline {
             bulkCursor = nextEntry
             bulkEnd = timeline.count
             nextRender = .infinity
@@ -503,6 +521,8 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         days.append(day)
         daySegmentStart = segments.count
         dayIndex += 1
+        // Room for the rest of the run at the first day's rate, so the array seldom grows again.
+        if dayIndex == 1 && calendar.days > 1 { segments.reserveCapacity(segments.count * calendar.days) }
         if dayIndex < calendar.days {
             day = DayMetrics(
                 budget: inputs.budget(onDay: dayIndex), length: calendar.dayStarts[dayIndex + 1] - calendar.dayStarts[dayIndex])
