@@ -65,6 +65,8 @@ public struct ReplayTimeline: Sendable {
     /// The engine empties its timeline at every reload, usually holding the one listed entry the
     /// built-in providers append before their evenly spaced ones: that one is dropped by
     /// `removeLast`, cheaper than the general range removal of `removeAll(keepingCapacity:)`.
+    /// Inlined: the call cost as much as the work.
+    @inline(__always)
     public mutating func reset() {
         if listed.count == 1 {
             listed.removeLast()
