@@ -114,4 +114,35 @@ struct BudgetRuleTests {
         let back = try JSONDecoder().decode(ModelPredictions.self, from: Data(json.utf8))
         #expect(back == p && back[.midnight] == nil && back != ModelPredictions())
     }
+
+    @Test("ReloadBudget calls each built-in rule as the protocol does, on random charges and queries")
+    func staticDispatchMatchesProtocol() {
+        var g = SeededGenerator(seed: 55)
+        let clock = LocalClock.utc()
+        for model in BudgetModel.allCases {
+            for round in 0..<50 {
+                let daily = Int.random(in: 1...12, using: &g)
+                var budget = ReloadBudget(model: model, daily: daily, clock: clock)
+                var rule: any BudgetRule = model.rule.init(daily: daily)
+                var t = 0.0
+                for step in 0..<300 {
+                    t += Double.random(in: 0...7_200, using: &g)
+                    let day = model.rule.usesLocalDay ? clock.localDay(t) : 0
+                    let available = rule.isAvailable(at: t, localDay: day)
+                    #expect(budget.isAvailable(at: t) == available, "\(model) \(round) \(step)")
+                    #expect(budget.left(at: t) == rule.left(at: t, localDay: day))
+                    let back = available ? t : rule.nextRecovery(after: t, nextMidnight: { clock.nextMidnight(after: t) })
+                    #expect(budget.nextAvailable(after: t) == back)
+                    if step == 150 {
+                        let newDaily = Int.random(in: 1...12, using: &g)
+                        budget.setDaily(newDaily, at: t)
+                        rule.setDaily(newDaily, at: t)
+                    } else if available || Bool.random(using: &g) {
+                        budget.charge(at: t)
+                        rule.charge(at: t, localDay: day)
+                    }
+                }
+            }
+        }
+    }
 }

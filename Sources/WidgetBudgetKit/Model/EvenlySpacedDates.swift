@@ -50,9 +50,17 @@ struct EvenlySpacedDates: Sendable {
     /// 2.01 u B of `first + i × spacing` (two roundings), so a gap is within 4.02 u B of `spacing`
     /// before its own subtraction rounds (u × |gap| more), below 5 u B in all; `slack` is 8 u B.
     /// Only a threshold within `slack` of `spacing` needs the gaps one by one.
+    ///
+    /// Inlined for the exact case (the built-in providers' dates at every reload).
+    @inline(__always)
     func hasGap(below threshold: Double) -> Bool {
         guard count > 1 else { return false }
         if isExact { return spacing < threshold }
+        return hasInexactGap(below: threshold)
+    }
+
+    /// ``hasGap(below:)`` for dates that are not exact (`count` > 1).
+    private func hasInexactGap(below threshold: Double) -> Bool {
         let slack = (abs(first) + Double(count) * abs(spacing)) * 0x1p-50
         if spacing - slack >= threshold { return false }
         if spacing + slack < threshold { return true }

@@ -65,6 +65,8 @@ public struct ReplayTimeline: Sendable {
     /// The engine empties its timeline at every reload, usually holding the one listed entry the
     /// built-in providers append before their evenly spaced ones: that one is dropped by
     /// `removeLast`, cheaper than the general range removal of `removeAll(keepingCapacity:)`.
+    /// Inlined: the call cost as much as the work.
+    @inline(__always)
     public mutating func reset() {
         if listed.count == 1 {
             listed.removeLast()
@@ -107,7 +109,9 @@ public struct ReplayTimeline: Sendable {
     /// - Complexity: O(listed entries), plus O(1) for evenly spaced ones unless `threshold` is
     ///   within rounding of their spacing (then one step each).
     package func hasGap(below threshold: Double) -> Bool {
-        for i in listed.indices.dropFirst() where listed[i].date - listed[i - 1].date < threshold { return true }
+        if listed.count > 1 {
+            for i in 1..<listed.count where listed[i].date - listed[i - 1].date < threshold { return true }
+        }
         guard spaced.count > 0 else { return false }
         if let last = listed.last, spaced.first - last.date < threshold { return true }
         return spaced.hasGap(below: threshold)
