@@ -83,6 +83,16 @@ struct DeviceLogAnswerTests {
         #expect(w.budget.daily == 45)
     }
 
+    @Test("an assumed minimum interval of 0 is written as 1s, which the emitted scenario loads with")
+    func zeroMinimumIntervalLoads() throws {
+        var (_, a) = try Self.analysis(Self.killed)
+        a.settings.minReloadInterval = 0
+        let yaml = CalibratedScenario.yaml(a, files: ["log.csv"], timeZone: nil, name: "calibrated")
+        #expect(yaml.contains("min_reload_interval: 1s   # assumed (--min-interval 0s raised"))
+        let emitted = try ScenarioLoader.parse(yaml: yaml, file: "calibrated.yaml").scenario
+        #expect(emitted.system.minReloadInterval == 1)
+    }
+
     @Test("the emitted scenario keeps the memory that killed every timeline")
     func emittedScenarioKills() throws {
         let (result, a) = try Self.analysis(Self.killed)

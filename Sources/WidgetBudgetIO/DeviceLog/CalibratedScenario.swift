@@ -116,8 +116,13 @@ public enum CalibratedScenario {
                     + "nothing else to wait for, median \(AnalysisText.duration(d.median))")
         }
         let gaps = a.widgets.compactMap(\.shortestGap)
+        // A scenario needs at least 1 s (SystemSettings.smallestReloadInterval); a smaller assumption
+        // (`--min-interval 0`) is written as that, and said.
+        let assumed = a.settings.minReloadInterval
+        let interval = max(assumed, SystemSettings.smallestReloadInterval)
         y.append(
-            "  min_reload_interval: \(DurationFormat.string(a.settings.minReloadInterval))   # assumed"
+            "  min_reload_interval: \(DurationFormat.string(interval))   # assumed"
+                + (interval > assumed ? " (--min-interval \(DurationFormat.string(assumed)) raised to the smallest a scenario takes)" : "")
                 + (gaps.min().map { "; the shortest time between two reloads in the log: \(AnalysisText.duration($0))" } ?? ""))
         return y
     }
