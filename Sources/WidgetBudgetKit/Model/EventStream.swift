@@ -29,10 +29,9 @@ package struct EventStream: IteratorProtocol, Sendable {
     /// The ticks of an `every` process, and the index of the next one (`nil`: past the last).
     private var ticks: PeriodicTicks?
     private var tickNext: Double?
-    /// How many ticks after the last one returned are exactly a period apart from each other
-    /// (`PeriodicTicks.exactRun`): drawn by one addition each, without the clock.
-    private var tickRun = 0
-    private var tickPeriod = 0.0
+    /// The ticks known to be exactly a period apart from the last one computed through the clock:
+    /// drawn by arithmetic, without the clock.
+    private var exact = ExactTicks.none
     private var streams: [EventStream] = []
     private var heads: [SimTime?] = []
     private let horizon: Double
@@ -143,17 +142,13 @@ package struct EventStream: IteratorProtocol, Sendable {
         return t
     }
 
-    /// The most ticks drawn by addition after one computed through the clock.
-    private static let longestRun = 1 << 20
-
     /// The next tick of `ticks` at or after 0, before the horizon and after the last one returned.
     @inline(never)
     private mutating func nextTick() -> SimTime? {
-        if tickRun > 0, let index = tickNext {
-            // Exact: whole seconds below 2^52 (`exactRun`), the very bits of `time(ofIndex:)`.
-            tickRun -= 1
+        if let index = tickNext, exact.contains(index), let period = ticks?.period {
+            // The very bits of `time(ofIndex:)` (`ExactTicks`), after the last tick, before the horizon.
             tickNext = index + 1
-            last += tickPeriod
+            last = exact.time(ofIndex: index, period: period)
             return last
         }
         guard let ticks else { return nil }
@@ -165,8 +160,7 @@ package struct EventStream: IteratorProtocol, Sendable {
             // keep one event there.
             if t >= 0 && t > last {
                 last = t
-                tickRun = ticks.exactRun(from: index, maxSteps: Self.longestRun)
-                tickPeriod = ticks.period
+                exact = ExactTicks(ticks, from: index, time: t)
                 return t
             }
         }

@@ -1,0 +1,56 @@
+/// Ticks `base ... last` of an `every` grid, known to be exactly a period apart: tick `base + j`
+/// is at `baseTime + j × period` to the bit and before the horizon (`PeriodicTicks.exactRun`).
+/// Inside it, "the first tick after a date" is a division, checked both ways.
+struct ExactTicks {
+    /// The index of the stretch's first tick.
+    let base: Double
+    /// The time of tick `base`.
+    let baseTime: SimTime
+    /// The index of its last tick (below `base` when the stretch is empty).
+    let last: Double
+
+    /// No tick known.
+    static let none = ExactTicks(base: 0, baseTime: .infinity, last: -1)
+
+    private init(base: Double, baseTime: SimTime, last: Double) {
+        self.base = base
+        self.baseTime = baseTime
+        self.last = last
+    }
+
+    /// The exact stretch of `ticks` that begins at tick `k`, at `time` (empty when `time` is not finite).
+    init(_ ticks: PeriodicTicks, from k: Double, time: SimTime) {
+        guard time.isFinite else {
+            self = .none
+            return
+        }
+        self.init(base: k, baseTime: time, last: k + Double(ticks.exactRun(from: k, maxSteps: .max)))
+    }
+
+    /// True when tick `k` is in the stretch.
+    @inline(__always)
+    func contains(_ k: Double) -> Bool { k >= base && k <= last }
+
+    /// How many ticks after tick `k` (in the stretch), at most `max`, are in the stretch.
+    @inline(__always)
+    func steps(after k: Double, max: Int) -> Int { Int(Swift.min(Double(max), last - k)) }
+
+    /// The time of tick `k` (in the stretch).
+    @inline(__always)
+    func time(ofIndex k: Double, period: Double) -> SimTime { baseTime + (k - base) * period }
+
+    /// The index of the first tick strictly after `date` when it is in the stretch and `date` is
+    /// not before the stretch's first tick (every earlier tick is then at or before `date`), else `nil`.
+    @inline(__always)
+    func indexAfter(_ date: SimTime, period: Double) -> Double? {
+        guard date >= baseTime else { return nil }
+        // Every value here is an integer below 2^52 (`exactRun`), so the checks are exact.
+        // Rounded down by truncation where that is exact (a quotient at or above 0 and below 2^52;
+        // at or above 2^52 it is an integer already): no call to `floor`.
+        let q = (date - baseTime) / period
+        var j = (q < 0x1p52 ? Double(Int64(q)) : q.rounded(.down)) + 1
+        if baseTime + (j - 1) * period > date { j -= 1 }
+        if baseTime + j * period <= date { j += 1 }
+        return base + j <= last ? base + j : nil
+    }
+}
