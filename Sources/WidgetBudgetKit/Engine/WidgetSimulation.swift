@@ -477,15 +477,28 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
             view(at: t)
             return
         }
-        let s = hasContent ? staleStart : 0
         var t = viewNext
         repeat {
-            day.views += 1
-            if t < s { day.freshViews += 1 } else { day.viewAgeTotal += t - s }
-            lastViewAt = t
+            tallyView(at: t)
             t = views.next() ?? .infinity
         } while t < limit
         viewNext = t
+    }
+
+    /// Adds a view at `t` to the day's counts: fresh, or stale and how old; returns the age of what
+    /// it saw when stale (`nil`: fresh).
+    @inline(__always)
+    @discardableResult
+    private mutating func tallyView(at t: SimTime) -> SimTime? {
+        day.views += 1
+        lastViewAt = t
+        let s = hasContent ? staleStart : 0
+        if t < s {
+            day.freshViews += 1
+            return nil
+        }
+        day.viewAgeTotal += t - s
+        return t - s
     }
 
     private mutating func view(at t: SimTime) {
@@ -494,15 +507,10 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
             while locationCursor < inputs.locationChanges.count && inputs.locationChanges.times[locationCursor] <= t { locationCursor += 1 }
             request(.system, at: t)
         }
-        day.views += 1
-        lastViewAt = t
-        let s = hasContent ? staleStart : 0
-        if t < s {
-            day.freshViews += 1
-            record(t, .view, source: nil, detail: .fresh)
+        if let age = tallyView(at: t) {
+            record(t, .view, source: nil, detail: .stale(age))
         } else {
-            day.viewAgeTotal += t - s
-            record(t, .view, source: nil, detail: .stale(t - s))
+            record(t, .view, source: nil, detail: .fresh)
         }
     }
 
