@@ -417,8 +417,11 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
     private mutating func countBulkRenders(through limit: SimTime, inclusive: Bool = true) {
         guard bulkCursor < bulkEnd else { return }
         if simpleRenderTimes {
-            // Render times are max(date + c, lastRender): non-decreasing, so binary search.
-            var lo = bulkCursor, hi = bulkEnd
+            // Render times are max(date + c, lastRender): non-decreasing, so binary search, after
+            // checking the last one (most often every entry left is due: no search at all).
+            var lo = bulkCursor, hi = bulkEnd - 1
+            let lastAt = max(timeline.date(ofEntry: hi) + constantRenderDelay, lastRender)
+            if inclusive ? lastAt <= limit : lastAt < limit { lo = bulkEnd }
             while lo < hi {
                 let mid = (lo + hi) / 2
                 let at = max(timeline.date(ofEntry: mid) + constantRenderDelay, lastRender)

@@ -143,26 +143,24 @@ public struct LocalClock: Sendable, Equatable, Codable {
     public func nextAligned(after t: SimTime, step: Double) -> SimTime {
         var from = t
         var strictlyAfter = true
+        // The offset period of `from`, found once: each restart moves to the next period.
+        var period = transitions.countAtOrBefore(from)
         while true {
-            let wall = wallSeconds(from)
+            let offset = offsets[period]
+            let wall = startEpoch + from + offset
             var next = (wall / step).rounded(.down) * step
             if strictlyAfter || next < wall { next += step }
             // The aligned wall time mapped back exactly as `simTime(wall:)` maps `every` ticks, so an
             // entry aligned to the minute never lands a rounding error before the minute's change.
-            let result = next - startEpoch - utcOffset(at: from)
-            if let transition = firstTransition(after: from), transition <= result {
-                from = transition
+            let result = next - startEpoch - offset
+            if period < transitions.count, transitions[period] <= result {
+                from = transitions[period]
+                period += 1
                 strictlyAfter = false
                 continue
             }
             return result
         }
-    }
-
-    /// The first offset change strictly after `t`, if any.
-    private func firstTransition(after t: SimTime) -> SimTime? {
-        let i = transitions.countAtOrBefore(t)
-        return i < transitions.count ? transitions[i] : nil
     }
 
     /// The local time at `t` as `HH:MM:SS`.
