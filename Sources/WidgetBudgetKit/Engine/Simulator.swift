@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 /// Runs a whole scenario: every widget in every replication, in parallel over all cores.
 ///
@@ -40,6 +41,10 @@ public enum Simulator {
         return run(scenario, replacing: index, with: provider, replications: 0..<scenario.replications, events: events)
     }
 
+    /// Runs this long or longer draw their views on an idle core, when there is one: below it the
+    /// thread costs about what it saves (a day of views is a few microseconds of draws).
+    static let prefetchDays = 28
+
     /// Runs every (replication, widget) pair of `replications` in parallel; widget `replaced` (if
     /// any) replays `provider`.
     private static func run<P: ReplayProvider & Sendable>(
@@ -48,6 +53,8 @@ public enum Simulator {
         let calendar = SimulationCalendar(scenario: scenario)
         let widgets = scenario.widgets.count
         let jobs = replications.count * widgets
+        // Fewer runs than cores: each long run draws its views on a core the runs leave idle.
+        let prefetchViews = jobs < ProcessInfo.processInfo.activeProcessorCount && calendar.days >= Self.prefetchDays
         let results = ParallelMap.map(count: jobs) { job -> WidgetRunResult in
             let replication = replications.lowerBound + job / widgets
             let w = job % widgets
@@ -57,7 +64,7 @@ public enum Simulator {
                 var simulation = WidgetSimulation(
                     provider: provider, inputs: inputs, calendar: calendar, memory: scenario.memory, system: scenario.system,
                     budgetModel: scenario.budget.model, widgetIndex: w, replication: replication,
-                    family: spec.family, events: events)
+                    family: spec.family, events: events, prefetchViews: prefetchViews)
                 return simulation.run()
             }
             if w == replaced { return simulate(provider) }

@@ -96,11 +96,13 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
     private var locationCursor = 0
     private var reloadDelays: SeededGenerator
 
-    /// Prepares a run of `provider` against `inputs`.
+    /// Prepares a run of `provider` against `inputs`; with `prefetchViews`, views are drawn on
+    /// another thread a few blocks ahead (``PrefetchedEvents``), for a run that leaves a core idle.
     package init(
         provider: Provider, inputs: WidgetInputs, calendar: SimulationCalendar, memory: MemorySettings,
         system: SystemSettings, budgetModel: BudgetModel, widgetIndex: Int = 0, replication: Int = 0,
-        family: String = "small", events level: EventLevel = .none, detail: RunDetail = .full
+        family: String = "small", events level: EventLevel = .none, detail: RunDetail = .full,
+        prefetchViews: Bool = false
     ) {
         self.provider = provider
         self.inputs = inputs
@@ -120,7 +122,8 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         simpleRenderTimes = system.renderDelay.isConstant && inputs.lowPower.isEmpty
         freshRuns = !bulkRenders && simpleRenderTimes && level != .all
         predictable = ChangeCursor(inputs.predictable)
-        views = inputs.viewStream
+        // Views drawn from the generator are drawn ahead on another core when asked (the same values).
+        views = prefetchViews && inputs.viewStream.drawsRandomly ? inputs.viewStream.prefetching() : inputs.viewStream
         viewNext = views.next() ?? .infinity
         constantRenderDelay = system.renderDelay.mean
         renderRuns = simpleRenderTimes && level != .all

@@ -19,6 +19,8 @@ package struct EventStream: IteratorProtocol, Sendable {
         /// A list of processes: each item's stream in `streams` and its next event in `heads`,
         /// merged in time order.
         case merged
+        /// Drawn on another thread (`prefetched`), read here.
+        case prefetched
     }
 
     private var source = Source.none
@@ -32,6 +34,7 @@ package struct EventStream: IteratorProtocol, Sendable {
     /// The ticks known to be exactly a period apart from the last one computed through the clock:
     /// drawn by arithmetic, without the clock.
     private var exact = ExactTicks.none
+    private var prefetched: PrefetchedEvents?
     private var streams: [EventStream] = []
     private var heads: [SimTime?] = []
     private let horizon: Double
@@ -96,6 +99,22 @@ package struct EventStream: IteratorProtocol, Sendable {
         active = .empty
     }
 
+    /// This stream's events drawn ahead on another thread (see ``PrefetchedEvents``): the same
+    /// values in the same order. Only the returned stream may read them (copies of it share one
+    /// reading position).
+    package func prefetching() -> EventStream {
+        var copy = EventStream(list: EventTimes([]))
+        copy.source = .prefetched
+        copy.prefetched = PrefetchedEvents(self)
+        return copy
+    }
+
+    /// True when the events are drawn from the generator (a Poisson process, alone or in a list):
+    /// drawing them costs enough to be worth doing on another core.
+    package var drawsRandomly: Bool {
+        source == .poisson || (source == .merged && streams.contains { $0.drawsRandomly })
+    }
+
     /// The next event, or `nil` after the last.
     @inline(__always)
     package mutating func next() -> SimTime? {
@@ -125,6 +144,8 @@ package struct EventStream: IteratorProtocol, Sendable {
             return nextTick()
         case .merged:
             return nextMerged()
+        case .prefetched:
+            return prefetched.unsafelyUnwrapped.next()
         case .none:
             return nil
         }
