@@ -10,7 +10,9 @@ import WidgetBudgetTestSupport
 @Suite("Events drawn ahead on another thread against the same stream drawn in place")
 struct PrefetchedEventsTests {
     static let clock = LocalClock.utc()
-    static let block = 1_024  // PrefetchedEvents.blockSize
+    /// Where blocks end (`PrefetchedEvents`: the first holds 128 events, each next one twice as
+    /// many up to 2,048, in a ring of 8).
+    static let blockEnds = [128, 384, 896, 1_920, 3_968, 6_016, 8_064, 10_112, 12_160, 14_208, 16_256, 18_304, 20_352]
 
     static func drawn(_ stream: EventStream) -> [SimTime] { Array(IteratorSequence(stream)) }
 
@@ -33,7 +35,7 @@ struct PrefetchedEventsTests {
 
     @Test("Lists ending on a block boundary, one short of it, one past it, and empty")
     func blockBoundaries() {
-        for n in [0, 1, Self.block - 1, Self.block, Self.block + 1, 8 * Self.block, 8 * Self.block + 5, 20 * Self.block] {
+        for n in [0, 1] + Self.blockEnds.flatMap({ [$0 - 1, $0, $0 + 1] }) + [50_000] {
             let times = (0..<n).map { Double($0) * 1.5 }
             let stream = EventStream(list: EventTimes(times))
             #expect(Self.drawn(stream.prefetching()) == times, "\(n) events")
@@ -43,7 +45,7 @@ struct PrefetchedEventsTests {
     @Test("A reader dropped after a few events stops the drawing thread (no hang, no race)")
     func droppedEarly() {
         let dense = EventProcess(.poisson(perHour: 3_600))
-        for k in [0, 1, 10, Self.block, 3 * Self.block + 7] {
+        for k in [0, 1, 10, 128, 1_920, 20_352, 20_359] {
             var prefetched = EventStream(dense, horizon: 400 * 86_400, clock: Self.clock, generator: SeededGenerator(seed: 5))
                 .prefetching()
             var read: [SimTime] = []

@@ -6,22 +6,29 @@ import Foundation
 /// A long single run leaves a core idle, and drawing a Poisson process (a generator step and a
 /// `log1p` per event) is a sizeable part of it. The drawing thread runs the very stream the run
 /// would (same generator, same order), so the run reads the same values, whatever the core count.
-/// Memory stays flat: a ring of ``blocks`` blocks of ``blockSize`` times, reused.
+/// Memory stays flat: a ring of ``blocks`` blocks of ``blockSize`` times, reused. Blocks go back
+/// to the drawing thread half a ring at a time, so it is woken a few dozen times over a 5-year run
+/// rather than once per block (waking a thread costs more than drawing a hundred events), and the
+/// first blocks are short, so the run does not wait long for its first views.
 ///
 /// One reader only: the reader's position is not shared. Dropping the reader stops the drawing
 /// thread (it is woken if it waits for room).
 final class PrefetchedEvents: @unchecked Sendable {
     /// Blocks in the ring, and events per block.
     static let blocks = 8
-    static let blockSize = 1024
+    static let blockSize = 2048
+    /// The first block's length; each next one is twice as long, up to ``blockSize``.
+    static let firstBlockSize = 128
 
     private let ring: Ring
     /// The block being read (`-1` before the first), its length, and the next index in it.
     private var block = -1
     private var count = 0
     private var index = 0
-    /// The block being read is the stream's last (shorter than a block).
+    /// The block being read is the stream's last.
     private var lastBlock = false
+    /// Blocks read and not yet handed back.
+    private var released = 0
 
     /// Starts drawing `stream` on another thread.
     init(_ stream: EventStream) {
@@ -48,11 +55,16 @@ final class PrefetchedEvents: @unchecked Sendable {
     @inline(never)
     private func nextBlock() -> SimTime? {
         if lastBlock { return nil }
-        if block >= 0 { ring.free.signal() }
+        if block >= 0 { released += 1 }
+        if released == Self.blocks / 2 {
+            for _ in 0..<released { ring.free.signal() }
+            released = 0
+        }
         ring.filled.wait()
         block = (block + 1) % Self.blocks
         count = ring.counts[block]
-        lastBlock = count < Self.blockSize
+        lastBlock = count < 0
+        if lastBlock { count = -count - 1 }
         guard count > 0 else { return nil }
         index = 1
         return ring.times[block * Self.blockSize]
@@ -80,23 +92,26 @@ final class PrefetchedEvents: @unchecked Sendable {
             counts.deallocate()
         }
 
-        /// Draws `stream` block after block; a block shorter than ``blockSize`` is the last.
+        /// Draws `stream` block after block; the last block's count `n` is written `-n - 1`.
         func draw(_ stream: EventStream) {
             var stream = stream
             var b = 0
+            var length = PrefetchedEvents.firstBlockSize
             while true {
                 free.wait()
                 if isCancelled { return }
                 let base = times + b * PrefetchedEvents.blockSize
                 var n = 0
-                while n < PrefetchedEvents.blockSize, let t = stream.next() {
+                while n < length, let t = stream.next() {
                     base[n] = t
                     n += 1
                 }
-                counts[b] = n
+                let ended = n < length
+                counts[b] = ended ? -n - 1 : n
                 filled.signal()
-                if n < PrefetchedEvents.blockSize { return }
+                if ended { return }
                 b = (b + 1) % PrefetchedEvents.blocks
+                length = min(2 * length, PrefetchedEvents.blockSize)
             }
         }
 
