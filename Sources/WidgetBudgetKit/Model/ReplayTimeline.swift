@@ -41,6 +41,14 @@ public struct ReplayTimeline: Sendable {
         }
     }
 
+    /// Appends one entry dated `date`: `entries.append(ReplayEntry(date: date))` without going
+    /// through ``entries``' accessor (the built-in providers' first entry at every reload).
+    @inline(__always)
+    public mutating func append(date: SimTime) {
+        storeSpaced()
+        listed.append(ReplayEntry(date: date))
+    }
+
     /// Appends `count` entries dated `first + Double(i) * spacing` for `i` in `0 ..< count`: the
     /// dates `entries.append` in a loop would give, to the bit, stored as three numbers when
     /// `spacing` is positive and the dates finite (else one by one).
@@ -49,6 +57,7 @@ public struct ReplayTimeline: Sendable {
     /// order of their entries one at a time. A second call stores the first call's entries.
     ///
     /// - Complexity: O(1) when stored as three numbers, else O(`count`).
+    @inline(__always)
     public mutating func appendEntries(from first: SimTime, spacing: Double, count: Int) {
         guard count > 0 else { return }
         storeSpaced()
@@ -99,6 +108,7 @@ public struct ReplayTimeline: Sendable {
     }
 
     /// The date of the last entry, or `nil` when there is none. O(1).
+    @inline(__always)
     package var lastDate: SimTime? {
         spaced.count > 0 ? spaced.date(spaced.count - 1) : listed.last?.date
     }
@@ -108,7 +118,18 @@ public struct ReplayTimeline: Sendable {
     ///
     /// - Complexity: O(listed entries), plus O(1) for evenly spaced ones unless `threshold` is
     ///   within rounding of their spacing (then one step each).
+    ///
+    /// Inlined for at most one listed entry (the built-in providers' timelines at every reload).
+    @inline(__always)
     package func hasGap(below threshold: Double) -> Bool {
+        guard listed.count <= 1 else { return hasListedGap(below: threshold) }
+        guard spaced.count > 0 else { return false }
+        if let last = listed.last, spaced.first - last.date < threshold { return true }
+        return spaced.hasGap(below: threshold)
+    }
+
+    /// ``hasGap(below:)`` with two or more listed entries.
+    private func hasListedGap(below threshold: Double) -> Bool {
         if listed.count > 1 {
             for i in 1..<listed.count where listed[i].date - listed[i - 1].date < threshold { return true }
         }
@@ -136,9 +157,15 @@ public struct ReplayTimeline: Sendable {
         return j
     }
 
-    /// Stores the evenly spaced entries one by one.
+    /// Stores the evenly spaced entries one by one (inlined: usually there are none).
+    @inline(__always)
     private mutating func storeSpaced() {
         guard spaced.count > 0 else { return }
+        storeSpacedRun()
+    }
+
+    /// ``storeSpaced()`` when there are evenly spaced entries.
+    private mutating func storeSpacedRun() {
         spaced.append(to: &listed)
         spaced = .none
     }

@@ -27,7 +27,7 @@ public struct FixedProvider: ReplayProvider, Sendable, Equatable, Codable {
     /// Fills `timeline` for a reload at `context.now` (see ``ReplayProvider``).
     public func getTimeline(in context: ReplayContext, into timeline: inout ReplayTimeline) {
         let first = context.now + firstOffset
-        timeline.entries.append(ReplayEntry(date: first))
+        timeline.append(date: first)
         if entries > 1 {
             let second: SimTime
             if let step = align.step {

@@ -20,7 +20,7 @@ public struct WindowsProvider: ReplayProvider, Sendable {
             windows[i].provider.getTimeline(in: context, into: &timeline)
             return
         }
-        timeline.entries.append(ReplayEntry(date: context.now))
+        timeline.append(date: context.now)
         timeline.policy = nextWindowStart(after: context.now).map { .after($0) } ?? .never
     }
 
