@@ -292,7 +292,8 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
     /// Sorts the timeline being built by date when it is not, and tells whether two adjacent
     /// entries are closer than the render spacing: one pass over listed entries serves both when
     /// they are sorted and far enough apart, and none is needed over evenly spaced ones
-    /// (`ReplayTimeline.appendEntries`).
+    /// (`ReplayTimeline.appendEntries`). Inlined: at most reloads the first check answers alone.
+    @inline(__always)
     private mutating func sortBuilding() -> Bool {
         let minSpacing = system.minRenderSpacing
         guard building.hasGap(below: max(minSpacing, 0)) else { return false }
