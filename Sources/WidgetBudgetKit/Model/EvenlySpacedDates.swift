@@ -22,6 +22,7 @@ struct EvenlySpacedDates: Sendable {
         self.isExact = isExact
     }
 
+    @inline(__always)
     init(first: SimTime, spacing: Double, count: Int) {
         self.first = first
         self.spacing = spacing
