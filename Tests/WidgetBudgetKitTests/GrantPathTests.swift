@@ -76,6 +76,33 @@ struct GrantPathTests {
         }
     }
 
+    @Test("1,000 random pairs of timelines: take(from:) delivers as swap does, and the other refills")
+    func takeFrom() {
+        var g = SeededGenerator(seed: 1_265)
+        var shown = ReplayTimeline(), built = ReplayTimeline()
+        var plainShown = ReplayTimeline(), plainBuilt = ReplayTimeline()
+        for _ in 0..<1_000 {
+            built.reset()
+            plainBuilt.reset()
+            let lead = Self.randomNumber(&g)
+            let count = Int(g.next() % 4) == 0 ? 0 : Int(g.next() % 70)
+            let spacing = [60, 0.5, 900][Int(g.next() % 3)]
+            let policy: ReloadPolicy = [.atEnd, .never, .after(lead + 3_600)][Int(g.next() % 3)]
+            func fill(_ timeline: inout ReplayTimeline) {
+                timeline.append(date: lead)
+                timeline.appendEntries(from: lead + 1, spacing: spacing, count: count)
+                timeline.policy = policy
+            }
+            fill(&built)
+            fill(&plainBuilt)
+            guard g.next() % 5 != 0 else { continue }  // A kill: nothing delivered.
+            shown.take(from: &built)
+            swap(&plainShown, &plainBuilt)
+            #expect(shown == plainShown)
+            #expect(shown.entries == plainShown.entries)
+        }
+    }
+
     @Test("200 random window sets: the guessed search answers as IntervalSet, at and around every boundary")
     func guessedIntervals() {
         var g = SeededGenerator(seed: 1_264)

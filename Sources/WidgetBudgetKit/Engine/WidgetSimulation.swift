@@ -296,7 +296,8 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
     @inline(__always)
     private mutating func sortBuilding() -> Bool {
         let minSpacing = system.minRenderSpacing
-        guard building.hasGap(below: max(minSpacing, 0)) else { return false }
+        // One entry (most reloads): no two entries to compare.
+        guard building.count > 1, building.hasGap(below: max(minSpacing, 0)) else { return false }
         if building.hasGap(below: 0) { building.entries.sort { $0.date < $1.date } }
         return building.hasGap(below: minSpacing)
     }
@@ -306,7 +307,8 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         // Entries of the old timeline not yet rendered are dropped; count those already rendered.
         countBulkRenders(through: t)
         if inFreshRun { endFreshRun(at: t) }
-        swap(&timeline, &building)
+        // `building` keeps the old timeline's storage; the next reload empties it.
+        timeline.take(from: &building)
         bulkTimeline = bulkRenders && !closeEntries
         freshRunTimeline = freshRuns && !closeEntries
         serial += 1

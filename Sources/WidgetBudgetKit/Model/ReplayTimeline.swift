@@ -86,6 +86,17 @@ public struct ReplayTimeline: Sendable {
         policy = .atEnd
     }
 
+    /// Becomes `other` and hands it this timeline's entry storage: `swap(&self, &other)` without
+    /// writing this timeline's evenly spaced entries and policy back into `other`, whose contents
+    /// are then unspecified until ``reset()`` (the engine delivers the timeline it built this way,
+    /// and empties the other before the next reload).
+    @inline(__always)
+    package mutating func take(from other: inout ReplayTimeline) {
+        swap(&listed, &other.listed)
+        spaced = other.spaced
+        policy = other.policy
+    }
+
     /// The instant at which the policy asks for the next timeline, or `nil` for `.never` (and for
     /// `.atEnd` with no entries).
     public var policyReloadDate: SimTime? {
