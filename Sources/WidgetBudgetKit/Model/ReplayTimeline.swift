@@ -77,13 +77,21 @@ public struct ReplayTimeline: Sendable {
     /// Inlined: the call cost as much as the work.
     @inline(__always)
     public mutating func reset() {
-        if listed.count == 1 {
-            listed.removeLast()
-        } else if !listed.isEmpty {
-            listed.removeAll(keepingCapacity: true)
-        }
+        if !listed.isEmpty { removeListed() }
         spaced = .none
         policy = .atEnd
+    }
+
+    /// Empties `listed`, keeping its storage. A function of its own, never inlined, so that
+    /// `removeLast` is inlined here (inside the engine's large grant function the optimizer calls
+    /// the standard library's generic code instead, at about twice the cost).
+    @inline(never)
+    private mutating func removeListed() {
+        if listed.count == 1 {
+            listed.removeLast()
+        } else {
+            listed.removeAll(keepingCapacity: true)
+        }
     }
 
     /// Becomes `other` and hands it this timeline's entry storage: `swap(&self, &other)` without
