@@ -193,6 +193,9 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
 
     // MARK: Requests and grants
 
+    /// Registers a reload request at `t`: pending, or coalesced into the pending one. Inlined into
+    /// the loop (a call cost as much as the work).
+    @inline(__always)
     private mutating func request(_ source: ReloadSource, at t: SimTime) {
         day.requested += 1
         if pending {
