@@ -31,7 +31,7 @@ struct GrantPathTests {
     static func randomNumber(_ g: inout SeededGenerator) -> Double {
         let special: [Double] = [
             0, -0.0, 1, -1, 0.5, -0.5, 60, 2, 86_400.25, 4_503_599_627_370_496, 4_503_599_627_370_495,
-            4_503_599_627_370_495.5, 9_007_199_254_740_993, 1e300, -1e300, .infinity, -.infinity, .nan,
+            4_503_599_627_370_495.5, 9_007_199_254_740_994, 1e300, -1e300, .infinity, -.infinity, .nan,
             .leastNonzeroMagnitude, .greatestFiniteMagnitude,
         ]
         switch g.next() % 4 {
