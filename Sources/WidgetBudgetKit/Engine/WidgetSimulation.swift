@@ -335,9 +335,12 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         } else {
             policyAt = .infinity
         }
-        record(
-            t, .deliver, source: source, charged: charged, entries: count, memory: footprint,
-            detail: .nextReload(policyAt.isFinite ? policyAt : nil))
+        // Checked here too so that the detail is not computed when events are off.
+        if level != .none {
+            record(
+                t, .deliver, source: source, charged: charged, entries: count, memory: footprint,
+                detail: .nextReload(policyAt.isFinite ? policyAt : nil))
+        }
     }
 
     // MARK: Rendering
