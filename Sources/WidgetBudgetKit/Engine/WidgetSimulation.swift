@@ -196,6 +196,9 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
 
     // MARK: Requests and grants
 
+    /// Registers a reload request at `t`: pending, or coalesced into the pending one. Inlined into
+    /// the loop (a call cost as much as the work).
+    @inline(__always)
     private mutating func request(_ source: ReloadSource, at t: SimTime) {
         day.requested += 1
         if pending {
@@ -295,10 +298,12 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
     /// Sorts the timeline being built by date when it is not, and tells whether two adjacent
     /// entries are closer than the render spacing: one pass over listed entries serves both when
     /// they are sorted and far enough apart, and none is needed over evenly spaced ones
-    /// (`ReplayTimeline.appendEntries`).
+    /// (`ReplayTimeline.appendEntries`). Inlined: at most reloads the first check answers alone.
+    @inline(__always)
     private mutating func sortBuilding() -> Bool {
         let minSpacing = system.minRenderSpacing
-        guard building.hasGap(below: max(minSpacing, 0)) else { return false }
+        // One entry (most reloads): no two entries to compare.
+        guard building.count > 1, building.hasGap(below: max(minSpacing, 0)) else { return false }
         if building.hasGap(below: 0) { building.entries.sort { $0.date < $1.date } }
         return building.hasGap(below: minSpacing)
     }
@@ -308,7 +313,8 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         // Entries of the old timeline not yet rendered are dropped; count those already rendered.
         countBulkRenders(through: t)
         if inFreshRun { endFreshRun(at: t) }
-        swap(&timeline, &building)
+        // `building` keeps the old timeline's storage; the next reload empties it.
+        timeline.take(from: &building)
         bulkTimeline = bulkRenders && !closeEntries
         freshRunTimeline = freshRuns && !closeEntries
         serial += 1
@@ -332,9 +338,12 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         } else {
             policyAt = .infinity
         }
-        record(
-            t, .deliver, source: source, charged: charged, entries: count, memory: footprint,
-            detail: .nextReload(policyAt.isFinite ? policyAt : nil))
+        // Checked here too so that the detail is not computed when events are off.
+        if level != .none {
+            record(
+                t, .deliver, source: source, charged: charged, entries: count, memory: footprint,
+                detail: .nextReload(policyAt.isFinite ? policyAt : nil))
+        }
     }
 
     // MARK: Rendering

@@ -22,19 +22,33 @@ struct EvenlySpacedDates: Sendable {
         self.isExact = isExact
     }
 
+    @inline(__always)
     init(first: SimTime, spacing: Double, count: Int) {
         self.first = first
         self.spacing = spacing
         self.count = count
         let exactLimit = 4_503_599_627_370_496.0  // 2^52
         isExact =
-            first == first.rounded() && spacing == spacing.rounded() && abs(first) < exactLimit
-            && Double(count) * abs(spacing) < exactLimit - abs(first)
+            abs(first) < exactLimit && Double(count) * abs(spacing) < exactLimit - abs(first)
+            && Self.isWhole(first) && Self.isWhole(spacing)
+    }
+
+    /// Whether `x` is a whole number (`x == x.rounded()`), without a call to the C library's
+    /// `round` for the magnitudes below 2^52 the providers' dates and spacings have: there the
+    /// conversion to `Int64` and back is exact for whole numbers and changes any other.
+    @inline(__always)
+    static func isWhole(_ x: Double) -> Bool {
+        abs(x) < 4_503_599_627_370_496.0 ? Double(Int64(x)) == x : x == x.rounded()
     }
 
     /// Positive spacing and finite dates: sorted, and fine to keep as three numbers.
+    ///
+    /// Exact dates are finite, so only the spacing's sign is left to check (the built-in
+    /// providers' dates at every reload).
+    @inline(__always)
     var isCompact: Bool {
-        spacing > 0 && spacing.isFinite && first.isFinite && date(count - 1).isFinite
+        if isExact { return spacing > 0 }
+        return spacing > 0 && spacing.isFinite && first.isFinite && date(count - 1).isFinite
     }
 
     /// Date `i`.

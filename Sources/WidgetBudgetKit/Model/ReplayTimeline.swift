@@ -41,6 +41,14 @@ public struct ReplayTimeline: Sendable {
         }
     }
 
+    /// Appends one entry dated `date`: `entries.append(ReplayEntry(date: date))` without going
+    /// through ``entries``' accessor (the built-in providers' first entry at every reload).
+    @inline(__always)
+    public mutating func append(date: SimTime) {
+        storeSpaced()
+        listed.append(ReplayEntry(date: date))
+    }
+
     /// Appends `count` entries dated `first + Double(i) * spacing` for `i` in `0 ..< count`: the
     /// dates `entries.append` in a loop would give, to the bit, stored as three numbers when
     /// `spacing` is positive and the dates finite (else one by one).
@@ -49,6 +57,7 @@ public struct ReplayTimeline: Sendable {
     /// order of their entries one at a time. A second call stores the first call's entries.
     ///
     /// - Complexity: O(1) when stored as three numbers, else O(`count`).
+    @inline(__always)
     public mutating func appendEntries(from first: SimTime, spacing: Double, count: Int) {
         guard count > 0 else { return }
         storeSpaced()
@@ -68,13 +77,32 @@ public struct ReplayTimeline: Sendable {
     /// Inlined: the call cost as much as the work.
     @inline(__always)
     public mutating func reset() {
-        if listed.count == 1 {
-            listed.removeLast()
-        } else if !listed.isEmpty {
-            listed.removeAll(keepingCapacity: true)
-        }
+        if !listed.isEmpty { removeListed() }
         spaced = .none
         policy = .atEnd
+    }
+
+    /// Empties `listed`, keeping its storage. A function of its own, never inlined, so that
+    /// `removeLast` is inlined here (inside the engine's large grant function the optimizer calls
+    /// the standard library's generic code instead, at about twice the cost).
+    @inline(never)
+    private mutating func removeListed() {
+        if listed.count == 1 {
+            listed.removeLast()
+        } else {
+            listed.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Becomes `other` and hands it this timeline's entry storage: `swap(&self, &other)` without
+    /// writing this timeline's evenly spaced entries and policy back into `other`, whose contents
+    /// are then unspecified until ``reset()`` (the engine delivers the timeline it built this way,
+    /// and empties the other before the next reload).
+    @inline(__always)
+    package mutating func take(from other: inout ReplayTimeline) {
+        swap(&listed, &other.listed)
+        spaced = other.spaced
+        policy = other.policy
     }
 
     /// The instant at which the policy asks for the next timeline, or `nil` for `.never` (and for
@@ -99,6 +127,7 @@ public struct ReplayTimeline: Sendable {
     }
 
     /// The date of the last entry, or `nil` when there is none. O(1).
+    @inline(__always)
     package var lastDate: SimTime? {
         spaced.count > 0 ? spaced.date(spaced.count - 1) : listed.last?.date
     }
@@ -108,7 +137,18 @@ public struct ReplayTimeline: Sendable {
     ///
     /// - Complexity: O(listed entries), plus O(1) for evenly spaced ones unless `threshold` is
     ///   within rounding of their spacing (then one step each).
+    ///
+    /// Inlined for at most one listed entry (the built-in providers' timelines at every reload).
+    @inline(__always)
     package func hasGap(below threshold: Double) -> Bool {
+        guard listed.count <= 1 else { return hasListedGap(below: threshold) }
+        guard spaced.count > 0 else { return false }
+        if let last = listed.last, spaced.first - last.date < threshold { return true }
+        return spaced.hasGap(below: threshold)
+    }
+
+    /// ``hasGap(below:)`` with two or more listed entries.
+    private func hasListedGap(below threshold: Double) -> Bool {
         if listed.count > 1 {
             for i in 1..<listed.count where listed[i].date - listed[i - 1].date < threshold { return true }
         }
@@ -136,9 +176,15 @@ public struct ReplayTimeline: Sendable {
         return j
     }
 
-    /// Stores the evenly spaced entries one by one.
+    /// Stores the evenly spaced entries one by one (inlined: usually there are none).
+    @inline(__always)
     private mutating func storeSpaced() {
         guard spaced.count > 0 else { return }
+        storeSpacedRun()
+    }
+
+    /// ``storeSpaced()`` when there are evenly spaced entries.
+    private mutating func storeSpacedRun() {
         spaced.append(to: &listed)
         spaced = .none
     }

@@ -25,9 +25,13 @@ public struct FixedProvider: ReplayProvider, Sendable, Equatable, Codable {
     }
 
     /// Fills `timeline` for a reload at `context.now` (see ``ReplayProvider``).
+    ///
+    /// Inlined: the engine calls it at every reload through ``BuiltInProvider``, and a call would
+    /// copy the provider out of the enum first.
+    @inline(__always)
     public func getTimeline(in context: ReplayContext, into timeline: inout ReplayTimeline) {
         let first = context.now + firstOffset
-        timeline.entries.append(ReplayEntry(date: first))
+        timeline.append(date: first)
         if entries > 1 {
             let second: SimTime
             if let step = align.step {

@@ -5,7 +5,7 @@ public struct NeverProvider: ReplayProvider, Sendable, Equatable {
 
     /// Fills `timeline` for a reload at `context.now` (see ``ReplayProvider``).
     public func getTimeline(in context: ReplayContext, into timeline: inout ReplayTimeline) {
-        timeline.entries.append(ReplayEntry(date: context.now))
+        timeline.append(date: context.now)
         timeline.policy = .never
     }
 }

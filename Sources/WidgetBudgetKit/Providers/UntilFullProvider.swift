@@ -57,7 +57,7 @@ public struct UntilFullProvider: ReplayProvider, Sendable, Equatable, Codable {
         }
         let current = level(at: context.now)
         if current >= full - 1e-9 || ratePerHour <= 0 {
-            timeline.entries.append(ReplayEntry(date: context.now))
+            timeline.append(date: context.now)
             timeline.policy = .never
             return
         }

@@ -4,13 +4,14 @@
 public struct WindowsProvider: ReplayProvider, Sendable {
     /// The windows, each with the provider used inside it.
     public var windows: [(window: TimeWindow, provider: FixedProvider)]
-    private var intervals: [IntervalSet]
+    /// The instants each window covers, searched from a guess (``GuessedIntervals``).
+    private var intervals: [GuessedIntervals]
 
     /// Creates the provider; `clock` and `horizon` fix the instants the windows cover.
     public init(windows: [(window: TimeWindow, provider: FixedProvider)], clock: LocalClock, horizon: Double) {
         self.windows = windows
         intervals = windows.map {
-            IntervalSet(windows: [$0.window], clock: clock, from: 0, to: horizon + 8 * Seconds.day)
+            GuessedIntervals(IntervalSet(windows: [$0.window], clock: clock, from: 0, to: horizon + 8 * Seconds.day))
         }
     }
 
@@ -20,7 +21,7 @@ public struct WindowsProvider: ReplayProvider, Sendable {
             windows[i].provider.getTimeline(in: context, into: &timeline)
             return
         }
-        timeline.entries.append(ReplayEntry(date: context.now))
+        timeline.append(date: context.now)
         timeline.policy = nextWindowStart(after: context.now).map { .after($0) } ?? .never
     }
 

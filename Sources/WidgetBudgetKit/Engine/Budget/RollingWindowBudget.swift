@@ -39,16 +39,22 @@ public struct RollingWindowBudget: BudgetRule {
     }
 
     /// Spends one reload at `t`.
+    ///
+    /// Inlined (the engine charges at most grants), except for the occasional compaction.
+    @inline(__always)
     public mutating func charge(at t: SimTime, localDay: Int) {
         times.append(t)
         if t < latest { ascending = false }
         latest = Swift.max(latest, t)
         if count > daily { head += 1 }
         while count > 0 && times[head] <= latest - Self.retention { head += 1 }
-        if head > 32 && head * 2 >= times.count {
-            times.removeFirst(head)
-            head = 0
-        }
+        if head > 32 && head * 2 >= times.count { dropHead() }
+    }
+
+    /// Drops the charges before `head` from storage.
+    private mutating func dropHead() {
+        times.removeFirst(head)
+        head = 0
     }
 
     /// Only the last `daily` charges can decide: at most B in any trailing 24 hours.

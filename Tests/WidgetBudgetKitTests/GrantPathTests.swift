@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+@testable import WidgetBudgetKit
+
+/// The grant path's fast paths (issue #12, `grants3`) against the plain computations they replace,
+/// on random inputs: the whole-number check of evenly spaced dates, a timeline's `append(date:)`,
+/// and the windows provider's guessed interval search.
+@Suite("Grant path fast paths against the plain ones")
+struct GrantPathTests {
+    /// `EvenlySpacedDates`' exactness before: `x == x.rounded()` for both numbers, then the range.
+    static func plainIsExact(first: SimTime, spacing: Double, count: Int) -> Bool {
+        let exactLimit = 4_503_599_627_370_496.0
+        return first == first.rounded() && spacing == spacing.rounded() && abs(first) < exactLimit
+            && Double(count) * abs(spacing) < exactLimit - abs(first)
+    }
+
+    /// The same entry dates and policy, to the bit (`==` fails on NaN dates).
+    static func same(_ a: ReplayTimeline, _ b: ReplayTimeline) -> Bool {
+        func kind(_ policy: ReloadPolicy) -> (Int, UInt64) {
+            switch policy {
+            case .atEnd: return (0, 0)
+            case let .after(date): return (1, date.bitPattern)
+            case .never: return (2, 0)
+            }
+        }
+        return a.count == b.count && kind(a.policy) == kind(b.policy)
+            && (0..<a.count).allSatisfy { a.date(ofEntry: $0).bitPattern == b.date(ofEntry: $0).bitPattern }
+    }
+
+    static func randomNumber(_ g: inout SeededGenerator) -> Double {
+        let special: [Double] = [
+            0, -0.0, 1, -1, 0.5, -0.5, 60, 2, 86_400.25, 4_503_599_627_370_496, 4_503_599_627_370_495,
+            4_503_599_627_370_495.5, 9_007_199_254_740_994, 1e300, -1e300, .infinity, -.infinity, .nan,
+            .leastNonzeroMagnitude, .greatestFiniteMagnitude,
+        ]
+        switch g.next() % 4 {
+        case 0: return special[Int(g.next() % UInt64(special.count))]
+        case 1: return (g.unit() - 0.5) * 2e6
+        case 2: return ((g.unit() - 0.5) * 2e6).rounded()
+        default: return (g.unit() - 0.5) * pow(2, Double(g.next() % 80))
+        }
+    }
+
+    @Test("10,000 random numbers: whole-number and exactness checks as with rounded()")
+    func wholeNumbers() {
+        var g = SeededGenerator(seed: 1_262)
+        for _ in 0..<10_000 {
+            let x = Self.randomNumber(&g), y = Self.randomNumber(&g)
+            #expect(EvenlySpacedDates.isWhole(x) == (x == x.rounded()), "\(x)")
+            for count in [0, 1, 2, 61, Int(g.next() % 1_000)] {
+                let run = EvenlySpacedDates(first: x, spacing: y, count: count)
+                #expect(run.isExact == Self.plainIsExact(first: x, spacing: y, count: count), "\(x) \(y) \(count)")
+                guard count > 0 else { continue }
+                let plainCompact = y > 0 && y.isFinite && x.isFinite && run.date(count - 1).isFinite
+                #expect(run.isCompact == plainCompact, "\(x) \(y) \(count)")
+            }
+        }
+    }
+
+    @Test("1,000 random timelines: append(date:) lists entries as entries.append does")
+    func appendDate() {
+        var g = SeededGenerator(seed: 1_263)
+        var reused = ReplayTimeline()
+        for _ in 0..<1_000 {
+            var plain = ReplayTimeline()
+            reused.reset()
+            for _ in 0..<Int(g.next() % 5) {
+                if g.next() % 2 == 0 {
+                    let date = Self.randomNumber(&g)
+                    reused.append(date: date)
+                    plain.entries.append(ReplayEntry(date: date))
+                } else {
+                    let first = Self.randomNumber(&g), spacing = [60, 0.5, 900, -1][Int(g.next() % 4)]
+                    let count = Int(g.next() % 70)
+                    reused.appendEntries(from: first, spacing: spacing, count: count)
+                    for i in 0..<count { plain.entries.append(ReplayEntry(date: first + Double(i) * spacing)) }
+                }
+            }
+            #expect(reused.count == plain.count)
+            #expect((0..<plain.count).allSatisfy { reused.date(ofEntry: $0).bitPattern == plain.date(ofEntry: $0).bitPattern })
+            let dates = plain.entries.map(\.date)
+            var closest = Double.infinity
+            for i in dates.indices.dropFirst() { closest = min(closest, dates[i] - dates[i - 1]) }
+            for threshold in [0, 1, 60, 60.5, closest, closest.nextUp, -1] {
+                #expect(reused.hasGap(below: threshold) == plain.hasGap(below: threshold))
+                #expect(reused.hasGap(below: threshold) == (closest < threshold))
+            }
+        }
+    }
+
+    @Test("1,000 random pairs of timelines: take(from:) delivers as swap does, and the other refills")
+    func takeFrom() {
+        var g = SeededGenerator(seed: 1_265)
+        var shown = ReplayTimeline(), built = ReplayTimeline()
+        var plainShown = ReplayTimeline(), plainBuilt = ReplayTimeline()
+        for _ in 0..<1_000 {
+            built.reset()
+            plainBuilt.reset()
+            let lead = Self.randomNumber(&g)
+            let count = Int(g.next() % 4) == 0 ? 0 : Int(g.next() % 70)
+            let spacing = [60, 0.5, 900][Int(g.next() % 3)]
+            let policy: ReloadPolicy = [.atEnd, .never, .after(lead + 3_600)][Int(g.next() % 3)]
+            func fill(_ timeline: inout ReplayTimeline) {
+                timeline.append(date: lead)
+                timeline.appendEntries(from: lead + 1, spacing: spacing, count: count)
+                timeline.policy = policy
+            }
+            fill(&built)
+            fill(&plainBuilt)
+            guard g.next() % 5 != 0 else { continue }  // A kill: nothing delivered.
+            shown.take(from: &built)
+            swap(&plainShown, &plainBuilt)
+            #expect(Self.same(shown, plainShown))
+        }
+    }
+
+    @Test("200 random window sets: the guessed search answers as IntervalSet, at and around every boundary")
+    func guessedIntervals() {
+        var g = SeededGenerator(seed: 1_264)
+        let zones = ["UTC", "Europe/Paris", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata"]
+        for _ in 0..<200 {
+            let zone = TimeZone(identifier: zones[Int(g.next() % UInt64(zones.count))])!
+            let start = Date(timeIntervalSince1970: 1_767_571_200 + (g.unit() * 400).rounded() * 86_400)
+            let horizon = (1 + g.unit() * 60).rounded() * 86_400
+            let clock = LocalClock(start: start, timeZone: zone, horizon: horizon + 9 * 86_400)
+            var windows: [TimeWindow] = []
+            for _ in 0..<(1 + Int(g.next() % 3)) {
+                let a = (g.unit() * 96).rounded() * 900, b = (g.unit() * 96).rounded() * 900
+                let days = g.next() % 3 == 0 ? UInt8(1 + g.next() % 127) : TimeWindow.everyDay
+                windows.append(TimeWindow(weekdays: days, start: a, end: b == a ? a + 900 : b))
+            }
+            let set = IntervalSet(windows: windows, clock: clock, from: 0, to: horizon)
+            let guessed = GuessedIntervals(set)
+            var probes: [SimTime] = [-1, 0, horizon, horizon + 1, .infinity, -.infinity]
+            for t in set.starts + set.ends { probes += [t, t.nextUp, t.nextDown, t - 1, t + 1] }
+            for _ in 0..<200 { probes.append((g.unit() * 1.1 - 0.05) * horizon) }
+            for t in probes {
+                #expect(guessed.contains(t) == set.contains(t), "\(t)")
+                #expect(guessed.nextStart(after: t) == set.nextStart(after: t), "\(t)")
+            }
+        }
+    }
+}
