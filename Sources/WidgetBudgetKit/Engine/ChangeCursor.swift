@@ -3,8 +3,9 @@
 ///
 /// A list gallops from the cursor (a few comparisons for a jump of a few changes, forward or
 /// back). An `every` grid answers by arithmetic inside its current `ExactTicks` stretch (ticks a
-/// whole period apart to the bit, away from daylight-saving changes): a division and two
-/// comparisons, whichever way the date moved.
+/// whole period apart to the bit, away from daylight-saving changes): one addition when the date
+/// moved past the cursor's tick by less than a period, else a division and two comparisons,
+/// whichever way the date moved.
 struct ChangeCursor {
     let changes: ContentChanges
     /// List: the index of the first change after the last date asked about.
@@ -38,8 +39,17 @@ struct ChangeCursor {
     @inline(__always)
     mutating func firstAfter(_ date: SimTime) -> SimTime {
         if period > 0 {
-            if date >= lastDate && tickTime > date {
-                // Every tick before `tick` is at or before the last date, hence this one: the answer stands.
+            if date < tickTime {
+                if date >= lastDate {
+                    // Every tick before `tick` is at or before the last date, hence this one: the answer stands.
+                    lastDate = date
+                    return tickTime
+                }
+            } else if date < tickTime + period && exact.containsPair(tick) {
+                // Tick `tick` is at or before `date` and the next one, a period later to the bit, after
+                // it (entries a period apart, or half a period: one step each, no division).
+                tick += 1
+                tickTime += period
                 lastDate = date
                 return tickTime
             }

@@ -31,6 +31,11 @@ struct ExactTicks {
     @inline(__always)
     func contains(_ k: Double) -> Bool { k >= base && k <= last }
 
+    /// True when ticks `k` and `k + 1` are both in the stretch (tick `k + 1` is then a period after
+    /// tick `k`, to the bit).
+    @inline(__always)
+    func containsPair(_ k: Double) -> Bool { k >= base && k + 1 <= last }
+
     /// How many ticks after tick `k` (in the stretch), at most `max`, are in the stretch.
     @inline(__always)
     func steps(after k: Double, max: Int) -> Int { Int(Swift.min(Double(max), last - k)) }
