@@ -128,6 +128,15 @@ struct ChangeCursor {
         return lo
     }
 
+    /// False when `follow` from an entry dated `date` could count that entry only, the next one
+    /// being dated `next`: on an `every` grid, `follow` counts entries a period apart
+    /// (`ReplayTimeline.lastStepping`), so `next` must be `date + period` for a second step. (A
+    /// list: true.) A caller then asks `firstAfter(date)` instead, a step of the cursor.
+    @inline(__always)
+    func mayFollow(_ date: SimTime, then next: SimTime) -> Bool {
+        period == 0 || next == date + period
+    }
+
     /// Counts entries dated on consecutive changes without asking about each.
     ///
     /// The cursor's last answer is the first change after `date` (it was asked about `date`, or
