@@ -80,4 +80,55 @@ struct EntryStepCursorTests {
             }
         }
     }
+
+    /// `FreshRun.extent` against its definition, entry by entry: entries `k + 1 ... last` with
+    /// `t(i + 1) <= S(i)` for every `i` in `k ... last` (`t` the render time, `S` the stale start).
+    @Test("fresh runs of entries half a period to a few periods apart are the entry-by-entry ones")
+    func freshRunExtentMatchesDefinition() {
+        var g = SeededGenerator(seed: 1214)
+        for (clock, horizon) in PeriodicTicksTests.clocks {
+            for _ in 0..<40 {
+                func pick<T>(_ options: [T]) -> T { options[Int(g.next() % UInt64(options.count))] }
+                let period: Double = pick([20, 60, 60, 300])
+                let ticks = PeriodicTicks(period: period, offset: pick([0, 0, 15, 0.5]), clock: clock, horizon: horizon)
+                let changes = ContentChanges.periodic(ticks)
+                let spacing = period * pick([0.5, 0.5, 1, 1, 2, 0.25])
+                let delay: Double = pick([0, 0, 0, 1.5])
+                let fetchStale: SimTime = pick([.infinity, .infinity, g.unit() * horizon])
+                var timeline = ReplayTimeline()
+                var first = (g.unit() * horizon / 2 / period).rounded(.down) * period
+                if g.next() % 2 == 0 {
+                    timeline.append(date: first - pick([2, 0.37, 30]))
+                }
+                if g.next() % 3 == 0 { first += pick([2, 0.37]) }
+                let count = Int(g.next() % 200) + 1
+                if g.next() % 2 == 0 {
+                    timeline.appendEntries(from: first, spacing: spacing, count: count)
+                } else {
+                    for i in 0..<count { timeline.append(date: first + Double(i) * spacing + (g.next() % 9 == 0 ? 1 : 0)) }
+                }
+                func stale(_ i: Int) -> SimTime { min(fetchStale, changes.firstAfter(timeline.date(ofEntry: i))) }
+                var cursor = ChangeCursor(changes)
+                var k = 0
+                var floor = 0.0
+                while k < timeline.count - 1 {
+                    floor = max(floor, timeline.date(ofEntry: k) + delay)
+                    let staleStart = min(fetchStale, cursor.firstAfter(timeline.date(ofEntry: k)))
+                    // The definition: the largest m with t(i + 1) <= S(i) for i in k ..< m.
+                    var m = k
+                    while m < timeline.count - 1 && max(timeline.date(ofEntry: m + 1) + delay, floor) <= stale(m) { m += 1 }
+                    let expected: (Int, SimTime)? = m - 1 > k ? (m - 1, stale(m - 1)) : nil
+                    let got = FreshRun.extent(
+                        of: timeline, after: k, staleStart: staleStart, delay: delay, floor: floor, fetchStale: fetchStale,
+                        changes: &cursor)
+                    if got?.last != expected?.0 || got?.staleStart != expected?.1 {
+                        Issue.record("\(clock.timeZoneIdentifier) every \(period), spacing \(spacing), after entry \(k): \(String(describing: got)) != \(String(describing: expected))")
+                        break
+                    }
+                    k = got.map { $0.last + 1 } ?? k + 1
+                    floor = max(floor, timeline.date(ofEntry: k - 1) + delay)
+                }
+            }
+        }
+    }
 }
