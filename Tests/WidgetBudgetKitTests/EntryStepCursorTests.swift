@@ -22,6 +22,7 @@ struct EntryStepCursorTests {
                     let spacing = period * [0.5, 1, 1, 2, 3, 0.25][Int(g.next() % 6)]
                     let firstOffset = [0, 2, 0.37, spacing / 2, -1e-9][Int(g.next() % 5)]
                     var cursor = ChangeCursor(changes)
+                    var called = ChangeCursor(changes)  // Asked through `firstAfterCall` (a render's way).
                     var date = (g.unit() * horizon / period).rounded(.down) * period + firstOffset
                     for _ in 0..<800 {
                         // Now and then a jump back or ahead (a new timeline), a date on a tick, or a hair off it.
@@ -36,7 +37,8 @@ struct EntryStepCursorTests {
                         guard date.isFinite else { break }
                         let expected = changes.firstAfter(date)
                         let got = cursor.firstAfter(date)
-                        if got != expected {
+                        let gotCalled = called.firstAfterCall(date)
+                        if got != expected || gotCalled != expected {
                             Issue.record("\(clock.timeZoneIdentifier) every \(period) + \(offset), spacing \(spacing): after \(date) \(got) != \(expected)")
                             break
                         }

@@ -53,6 +53,42 @@ struct ChangeCursor {
                 lastDate = date
                 return tickTime
             }
+        }
+        return firstAfterFar(date)
+    }
+
+    /// `firstAfter` as one call (not inlined): for a caller that asks once among much other work
+    /// (a render), where the inlined steps would cost it registers.
+    @inline(never)
+    mutating func firstAfterCall(_ date: SimTime) -> SimTime {
+        if period > 0 {
+            if date < tickTime {
+                if date >= lastDate {
+                    lastDate = date
+                    return tickTime
+                }
+            } else if date < tickTime + period && exact.containsPair(tick) {
+                tick += 1
+                tickTime += period
+                lastDate = date
+                return tickTime
+            }
+        }
+        return far(date)
+    }
+
+    /// `firstAfter` when the date moved back, or a period or more past the cursor's tick: the
+    /// division inside the exact stretch, else a search (not inlined: the steps above are the
+    /// common answers one entry at a time).
+    @inline(never)
+    private mutating func firstAfterFar(_ date: SimTime) -> SimTime {
+        far(date)
+    }
+
+    /// The body of `firstAfterFar`.
+    @inline(__always)
+    private mutating func far(_ date: SimTime) -> SimTime {
+        if period > 0 {
             if let k = exact.indexAfter(date, period: period) {
                 tick = k
                 tickTime = exact.time(ofIndex: k, period: period)

@@ -369,7 +369,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         inFreshRun = false
         let k = nextEntry
         let date = timeline.date(ofEntry: k)
-        let newStaleStart = min(fetchStale, predictable.firstAfter(date))
+        let newStaleStart = min(fetchStale, predictable.firstAfterCall(date))
         // Close the accounting stretch only when what the user sees changes staleness: a render that
         // shows the same content (as the entries counted in bulk do) must not split the sums, or the
         // metrics would differ in their last bits between event levels.
