@@ -39,7 +39,8 @@ struct EntryStepCursorTests {
                         let got = cursor.firstAfter(date)
                         let gotCalled = called.firstAfterCall(date)
                         if got != expected || gotCalled != expected {
-                            Issue.record("\(clock.timeZoneIdentifier) every \(period) + \(offset), spacing \(spacing): after \(date) \(got) != \(expected)")
+                            let grid = "\(clock.timeZoneIdentifier) every \(period) + \(offset), spacing \(spacing)"
+                            Issue.record("\(grid): after \(date) \(got), \(gotCalled) != \(expected)")
                             break
                         }
                     }
@@ -124,7 +125,8 @@ struct EntryStepCursorTests {
                         of: timeline, after: k, staleStart: staleStart, delay: delay, floor: floor, fetchStale: fetchStale,
                         changes: &cursor)
                     if got?.last != expected?.0 || got?.staleStart != expected?.1 {
-                        Issue.record("\(clock.timeZoneIdentifier) every \(period), spacing \(spacing), after entry \(k): \(String(describing: got)) != \(String(describing: expected))")
+                        let grid = "\(clock.timeZoneIdentifier) every \(period), spacing \(spacing)"
+                        Issue.record("\(grid), after entry \(k): \(String(describing: got)) != \(String(describing: expected))")
                         break
                     }
                     k = got.map { $0.last + 1 } ?? k + 1
