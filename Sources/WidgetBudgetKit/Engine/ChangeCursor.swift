@@ -15,6 +15,8 @@ struct ChangeCursor {
     /// Periodic: the time of tick `tick` when known (the last answer), else `-infinity`.
     private var tickTime = -Double.infinity
     private var lastDate = -Double.infinity
+    /// Periodic: how many ticks the last answer by division moved the cursor.
+    private var jump = 0.0
     /// Periodic: ticks known to be exactly a period apart (empty until the first search).
     private var exact = ExactTicks.none
     /// Periodic: the grid's period (0 for a list), kept here so that the common answers need not
@@ -72,6 +74,15 @@ struct ChangeCursor {
                 tickTime += period
                 lastDate = date
                 return tickTime
+            } else if jump > 1 {
+                // As far as the last answer by division moved (entries a few periods apart).
+                let before = tickTime + (jump - 1) * period
+                if date >= before && date < before + period && exact.contains(tick) && tick + jump <= exact.last {
+                    tick += jump
+                    tickTime = before + period
+                    lastDate = date
+                    return tickTime
+                }
             }
         }
         return far(date)
@@ -90,6 +101,7 @@ struct ChangeCursor {
     private mutating func far(_ date: SimTime) -> SimTime {
         if period > 0 {
             if let k = exact.indexAfter(date, period: period) {
+                jump = k - tick
                 tick = k
                 tickTime = exact.time(ofIndex: k, period: period)
                 lastDate = date
