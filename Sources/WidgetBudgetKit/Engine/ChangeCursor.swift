@@ -3,8 +3,9 @@
 ///
 /// A list gallops from the cursor (a few comparisons for a jump of a few changes, forward or
 /// back). An `every` grid answers by arithmetic inside its current `ExactTicks` stretch (ticks a
-/// whole period apart to the bit, away from daylight-saving changes): a division and two
-/// comparisons, whichever way the date moved.
+/// whole period apart to the bit, away from daylight-saving changes): one addition when the date
+/// moved past the cursor's tick by less than a period, else a division and two comparisons,
+/// whichever way the date moved.
 struct ChangeCursor {
     let changes: ContentChanges
     /// List: the index of the first change after the last date asked about.
@@ -14,6 +15,8 @@ struct ChangeCursor {
     /// Periodic: the time of tick `tick` when known (the last answer), else `-infinity`.
     private var tickTime = -Double.infinity
     private var lastDate = -Double.infinity
+    /// Periodic: how many ticks the last answer by division moved the cursor.
+    private var jump = 0.0
     /// Periodic: ticks known to be exactly a period apart (empty until the first search).
     private var exact = ExactTicks.none
     /// Periodic: the grid's period (0 for a list), kept here so that the common answers need not
@@ -38,12 +41,67 @@ struct ChangeCursor {
     @inline(__always)
     mutating func firstAfter(_ date: SimTime) -> SimTime {
         if period > 0 {
-            if date >= lastDate && tickTime > date {
-                // Every tick before `tick` is at or before the last date, hence this one: the answer stands.
+            if date < tickTime {
+                if date >= lastDate {
+                    // Every tick before `tick` is at or before the last date, hence this one: the answer stands.
+                    lastDate = date
+                    return tickTime
+                }
+            } else if date < tickTime + period && exact.containsPair(tick) {
+                // Tick `tick` is at or before `date` and the next one, a period later to the bit, after
+                // it (entries a period apart, or half a period: one step each, no division).
+                tick += 1
+                tickTime += period
                 lastDate = date
                 return tickTime
             }
+        }
+        return firstAfterFar(date)
+    }
+
+    /// `firstAfter` as one call (not inlined): for a caller that asks once among much other work
+    /// (a render), where the inlined steps would cost it registers.
+    @inline(never)
+    mutating func firstAfterCall(_ date: SimTime) -> SimTime {
+        if period > 0 {
+            if date < tickTime {
+                if date >= lastDate {
+                    lastDate = date
+                    return tickTime
+                }
+            } else if date < tickTime + period && exact.containsPair(tick) {
+                tick += 1
+                tickTime += period
+                lastDate = date
+                return tickTime
+            } else if jump > 1 {
+                // As far as the last answer by division moved (entries a few periods apart).
+                let before = tickTime + (jump - 1) * period
+                if date >= before && date < before + period && exact.contains(tick) && tick + jump <= exact.last {
+                    tick += jump
+                    tickTime = before + period
+                    lastDate = date
+                    return tickTime
+                }
+            }
+        }
+        return far(date)
+    }
+
+    /// `firstAfter` when the date moved back, or a period or more past the cursor's tick: the
+    /// division inside the exact stretch, else a search (not inlined: the steps above are the
+    /// common answers one entry at a time).
+    @inline(never)
+    private mutating func firstAfterFar(_ date: SimTime) -> SimTime {
+        far(date)
+    }
+
+    /// The body of `firstAfterFar`.
+    @inline(__always)
+    private mutating func far(_ date: SimTime) -> SimTime {
+        if period > 0 {
             if let k = exact.indexAfter(date, period: period) {
+                jump = k - tick
                 tick = k
                 tickTime = exact.time(ofIndex: k, period: period)
                 lastDate = date
@@ -116,6 +174,15 @@ struct ChangeCursor {
             if times[mid] <= date { lo = mid + 1 } else { hi = mid }
         }
         return lo
+    }
+
+    /// False when `follow` from an entry dated `date` could count that entry only, the next one
+    /// being dated `next`: on an `every` grid, `follow` counts entries a period apart
+    /// (`ReplayTimeline.lastStepping`), so `next` must be `date + period` for a second step. (A
+    /// list: true.) A caller then asks `firstAfter(date)` instead, a step of the cursor.
+    @inline(__always)
+    func mayFollow(_ date: SimTime, then next: SimTime) -> Bool {
+        period == 0 || next == date + period
     }
 
     /// Counts entries dated on consecutive changes without asking about each.

@@ -45,7 +45,8 @@ enum FreshRun {
             // when it renders right then (an entry dated on a change, without render delay).
             let nextDate = entries.date(ofEntry: cur + 1)
             guard max(nextDate + delay, floor) <= stale else { break }
-            if delay == 0, nextDate == stale,
+            if delay == 0, nextDate == stale, cur + 2 <= end,
+                changes.mayFollow(nextDate, then: entries.date(ofEntry: cur + 2)),
                 let onChanges = changes.follow(
                     entries, from: cur + 1, through: end, after: entries.date(ofEntry: cur), notAfter: fetchStale)
             {
@@ -54,6 +55,7 @@ enum FreshRun {
                 stale = min(fetchStale, onChanges.next)
                 continue
             }
+            // One entry (`follow` would count just this one, to the same stale starts).
             cur += 1
             previous = stale
             stale = min(fetchStale, changes.firstAfter(entries.date(ofEntry: cur)))

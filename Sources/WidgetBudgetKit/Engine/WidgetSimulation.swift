@@ -352,7 +352,12 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
     /// low power, never before the previous render.
     @inline(__always)
     private func renderTime(of k: Int) -> SimTime {
-        let date = timeline.date(ofEntry: k)
+        renderTime(of: k, date: timeline.date(ofEntry: k))
+    }
+
+    /// `renderTime(of: k)` when entry `k`'s date is known.
+    @inline(__always)
+    private func renderTime(of k: Int, date: SimTime) -> SimTime {
         if simpleRenderTimes { return max(date + constantRenderDelay, lastRender) }
         var at = date + system.renderDelay.value(unit: SeededGenerator.hashUnit(seed: inputs.delaySeed, serial, UInt64(k)))
         if !inputs.lowPower.isEmpty { at = inputs.lowPower.deferred(at) }
@@ -363,7 +368,8 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         countBulkRenders(through: t)
         inFreshRun = false
         let k = nextEntry
-        let newStaleStart = min(fetchStale, predictable.firstAfter(timeline.date(ofEntry: k)))
+        let date = timeline.date(ofEntry: k)
+        let newStaleStart = min(fetchStale, predictable.firstAfterCall(date))
         // Close the accounting stretch only when what the user sees changes staleness: a render that
         // shows the same content (as the entries counted in bulk do) must not split the sums, or the
         // metrics would differ in their last bits between event levels.
@@ -387,21 +393,25 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
             bulkCursor = nextEntry
             bulkEnd = timeline.count
             nextRender = .infinity
-        } else if freshRunTimeline,
-            let run = FreshRun.extent(
-                of: timeline, after: k, staleStart: staleStart, delay: constantRenderDelay, floor: t,
-                fetchStale: fetchStale, changes: &predictable)
-        {
-            bulkCursor = nextEntry
-            bulkEnd = run.last + 1
-            staleStart = run.staleStart
-            inFreshRun = true
-            nextEntry = run.last + 1
-            nextRender = renderTime(of: nextEntry)
         } else {
-            nextRender = nextEntry < timeline.count ? renderTime(of: nextEntry) : .infinity
-            if nextEntry < timeline.count && timeline.date(ofEntry: nextEntry) - timeline.date(ofEntry: k) < system.minRenderSpacing {
-                spaceNextRender(after: t)
+            let nextDate = timeline.date(ofEntry: nextEntry)
+            let nextAt = renderTime(of: nextEntry, date: nextDate)
+            // A fresh run needs the next entry to render by this one's stale start (the first thing
+            // `FreshRun.extent` checks): most often it does not, and the attempt is skipped.
+            if freshRunTimeline && nextAt <= staleStart,
+                let run = FreshRun.extent(
+                    of: timeline, after: k, staleStart: staleStart, delay: constantRenderDelay, floor: t,
+                    fetchStale: fetchStale, changes: &predictable)
+            {
+                bulkCursor = nextEntry
+                bulkEnd = run.last + 1
+                staleStart = run.staleStart
+                inFreshRun = true
+                nextEntry = run.last + 1
+                nextRender = renderTime(of: nextEntry)
+            } else {
+                nextRender = nextAt
+                if nextDate - date < system.minRenderSpacing { spaceNextRender(after: t) }
             }
         }
     }

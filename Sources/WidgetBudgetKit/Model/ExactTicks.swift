@@ -31,6 +31,11 @@ struct ExactTicks {
     @inline(__always)
     func contains(_ k: Double) -> Bool { k >= base && k <= last }
 
+    /// True when ticks `k` and `k + 1` are both in the stretch (tick `k + 1` is then a period after
+    /// tick `k`, to the bit).
+    @inline(__always)
+    func containsPair(_ k: Double) -> Bool { k >= base && k + 1 <= last }
+
     /// How many ticks after tick `k` (in the stretch), at most `max`, are in the stretch.
     @inline(__always)
     func steps(after k: Double, max: Int) -> Int { Int(Swift.min(Double(max), last - k)) }
@@ -45,10 +50,12 @@ struct ExactTicks {
     func indexAfter(_ date: SimTime, period: Double) -> Double? {
         guard date >= baseTime else { return nil }
         // Every value here is an integer below 2^52 (`exactRun`), so the checks are exact.
-        // Rounded down by truncation where that is exact (a quotient at or above 0 and below 2^52;
-        // at or above 2^52 it is an integer already): no call to `floor`.
+        // The estimate only needs to be within one of the answer (the checks correct it either
+        // way): below 2^52 a quotient at or above 0 is rounded to the nearest integer by adding
+        // and subtracting 2^52 (two additions: no call to `floor`, no conversion to an integer
+        // and its range checks); at or above 2^52 it is an integer already.
         let q = (date - baseTime) / period
-        var j = (q < 0x1p52 ? Double(Int64(q)) : q.rounded(.down)) + 1
+        var j = (q < 0x1p52 ? (q + 0x1p52) - 0x1p52 : q) + 1
         if baseTime + (j - 1) * period > date { j -= 1 }
         if baseTime + j * period <= date { j += 1 }
         return base + j <= last ? base + j : nil

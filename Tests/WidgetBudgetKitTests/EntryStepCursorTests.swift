@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+
+@testable import WidgetBudgetKit
+
+/// The per-entry shortcuts of `ChangeCursor.firstAfter` on an `every` grid (one step when the date
+/// moved past the cursor's tick by less than a period; the 2^52 rounding in
+/// `ExactTicks.indexAfter`) against the stateless `PeriodicTicks.firstAfter`, on dates like a
+/// timeline's entries: evenly spaced by half a period, a period or a few, with or without an
+/// offset, and dates on a tick or a hair either side of one.
+@Suite("Change cursor one entry at a time against the stateless search")
+struct EntryStepCursorTests {
+    @Test("entries half a period to a few periods apart answer as the stateless search")
+    func evenlySpacedEntriesMatchStateless() {
+        var g = SeededGenerator(seed: 1212)
+        for (clock, horizon) in PeriodicTicksTests.clocks {
+            for period in [1.0, 20, 60, 60, 300, 3_600] {
+                let offset = g.next() % 2 == 0 ? 0 : ((g.unit() - 0.5) * period).rounded()
+                let ticks = PeriodicTicks(period: period, offset: offset, clock: clock, horizon: horizon)
+                let changes = ContentChanges.periodic(ticks)
+                for _ in 0..<6 {
+                    let spacing = period * [0.5, 1, 1, 2, 3, 0.25][Int(g.next() % 6)]
+                    let firstOffset = [0, 2, 0.37, spacing / 2, -1e-9][Int(g.next() % 5)]
+                    var cursor = ChangeCursor(changes)
+                    var called = ChangeCursor(changes)  // Asked through `firstAfterCall` (a render's way).
+                    var date = (g.unit() * horizon / period).rounded(.down) * period + firstOffset
+                    for _ in 0..<800 {
+                        // Now and then a jump back or ahead (a new timeline), a date on a tick, or a hair off it.
+                        switch g.next() % 40 {
+                        case 0: date -= g.unit() * 10 * period
+                        case 1: date += g.unit() * 30 * period
+                        case 2: date = ticks.firstAfter(date)
+                        case 3: date = ticks.firstAfter(date).nextDown
+                        case 4: date = ticks.firstAfter(date).nextUp
+                        default: date += spacing
+                        }
+                        guard date.isFinite else { break }
+                        let expected = changes.firstAfter(date)
+                        let got = cursor.firstAfter(date)
+                        let gotCalled = called.firstAfterCall(date)
+                        if got != expected || gotCalled != expected {
+                            let grid = "\(clock.timeZoneIdentifier) every \(period) + \(offset), spacing \(spacing)"
+                            Issue.record("\(grid): after \(date) \(got), \(gotCalled) != \(expected)")
+                            break
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("the exact stretch's first tick after a date, on and around its ticks, is the stateless one")
+    func exactTicksIndexAfterMatchesStateless() {
+        var g = SeededGenerator(seed: 1213)
+        for (clock, horizon) in PeriodicTicksTests.clocks {
+            for period in [1.0, 7, 60, 900, 3_600] {
+                let offset = g.next() % 2 == 0 ? 0 : ((g.unit() - 0.5) * period).rounded()
+                let ticks = PeriodicTicks(period: period, offset: offset, clock: clock, horizon: horizon)
+                for _ in 0..<20 {
+                    let k = ticks.firstIndex + Double(g.next() % UInt64(max(1, horizon / period)))
+                    let exact = ExactTicks(ticks, from: k, time: ticks.time(ofIndex: k))
+                    guard exact.contains(k) else { continue }
+                    for _ in 0..<200 {
+                        let j = k + Double(g.next() % 400)
+                        let tick = exact.time(ofIndex: k, period: period) + (j - k) * period
+                        let date: SimTime
+                        switch g.next() % 5 {
+                        case 0: date = tick
+                        case 1: date = tick.nextDown
+                        case 2: date = tick.nextUp
+                        case 3: date = tick + g.unit() * period
+                        default: date = tick - g.unit() * period
+                        }
+                        guard let index = exact.indexAfter(date, period: period) else { continue }
+                        let got = exact.time(ofIndex: index, period: period)
+                        let expected = ticks.firstAfter(date)
+                        if got != expected || ticks.time(ofIndex: index) != got {
+                            Issue.record("\(clock.timeZoneIdentifier) every \(period) + \(offset): after \(date) \(got) != \(expected)")
+                            break
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `FreshRun.extent` against its definition, entry by entry: entries `k + 1 ... last` with
+    /// `t(i + 1) <= S(i)` for every `i` in `k ... last` (`t` the render time, `S` the stale start).
+    @Test("fresh runs of entries half a period to a few periods apart are the entry-by-entry ones")
+    func freshRunExtentMatchesDefinition() {
+        var g = SeededGenerator(seed: 1214)
+        for (clock, horizon) in PeriodicTicksTests.clocks {
+            for _ in 0..<40 {
+                func pick<T>(_ options: [T]) -> T { options[Int(g.next() % UInt64(options.count))] }
+                let period: Double = pick([20, 60, 60, 300])
+                let ticks = PeriodicTicks(period: period, offset: pick([0, 0, 15, 0.5]), clock: clock, horizon: horizon)
+                let changes = ContentChanges.periodic(ticks)
+                let spacing = period * pick([0.5, 0.5, 1, 1, 2, 0.25])
+                let delay: Double = pick([0, 0, 0, 1.5])
+                let fetchStale: SimTime = pick([.infinity, .infinity, g.unit() * horizon])
+                var timeline = ReplayTimeline()
+                var first = (g.unit() * horizon / 2 / period).rounded(.down) * period
+                if g.next() % 2 == 0 {
+                    timeline.append(date: first - pick([2, 0.37, 30]))
+                }
+                if g.next() % 3 == 0 { first += pick([2, 0.37]) }
+                let count = Int(g.next() % 200) + 1
+                if g.next() % 2 == 0 {
+                    timeline.appendEntries(from: first, spacing: spacing, count: count)
+                } else {
+                    for i in 0..<count { timeline.append(date: first + Double(i) * spacing + (g.next() % 9 == 0 ? 1 : 0)) }
+                }
+                func stale(_ i: Int) -> SimTime { min(fetchStale, changes.firstAfter(timeline.date(ofEntry: i))) }
+                var cursor = ChangeCursor(changes)
+                var k = 0
+                var floor = 0.0
+                while k < timeline.count - 1 {
+                    floor = max(floor, timeline.date(ofEntry: k) + delay)
+                    let staleStart = min(fetchStale, cursor.firstAfter(timeline.date(ofEntry: k)))
+                    // The definition: the largest m with t(i + 1) <= S(i) for i in k ..< m.
+                    var m = k
+                    while m < timeline.count - 1 && max(timeline.date(ofEntry: m + 1) + delay, floor) <= stale(m) { m += 1 }
+                    let expected: (Int, SimTime)? = m - 1 > k ? (m - 1, stale(m - 1)) : nil
+                    let got = FreshRun.extent(
+                        of: timeline, after: k, staleStart: staleStart, delay: delay, floor: floor, fetchStale: fetchStale,
+                        changes: &cursor)
+                    if got?.last != expected?.0 || got?.staleStart != expected?.1 {
+                        let grid = "\(clock.timeZoneIdentifier) every \(period), spacing \(spacing)"
+                        Issue.record("\(grid), after entry \(k): \(String(describing: got)) != \(String(describing: expected))")
+                        break
+                    }
+                    k = got.map { $0.last + 1 } ?? k + 1
+                    floor = max(floor, timeline.date(ofEntry: k - 1) + delay)
+                }
+            }
+        }
+    }
+}
