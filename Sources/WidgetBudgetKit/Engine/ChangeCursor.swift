@@ -40,52 +40,48 @@ struct ChangeCursor {
     /// The first change strictly after `date` (`+infinity` when none).
     @inline(__always)
     mutating func firstAfter(_ date: SimTime) -> SimTime {
-        if period > 0 {
-            if date < tickTime {
-                if date >= lastDate {
-                    // Every tick before `tick` is at or before the last date, hence this one: the answer stands.
-                    lastDate = date
-                    return tickTime
-                }
-            } else if date < tickTime + period && exact.containsPair(tick) {
-                // Tick `tick` is at or before `date` and the next one, a period later to the bit, after
-                // it (entries a period apart, or half a period: one step each, no division).
-                tick += 1
-                tickTime += period
-                lastDate = date
-                return tickTime
-            }
-        }
+        if let answer = near(date, jumps: false) { return answer }
         return firstAfterFar(date)
     }
 
     /// `firstAfter` as one call (not inlined): for a caller that asks once among much other work
-    /// (a render), where the inlined steps would cost it registers.
+    /// (a render), where the inlined steps would cost it registers. It also tries the last jump.
     @inline(never)
     mutating func firstAfterCall(_ date: SimTime) -> SimTime {
-        if period > 0 {
-            if date < tickTime {
-                if date >= lastDate {
-                    lastDate = date
-                    return tickTime
-                }
-            } else if date < tickTime + period && exact.containsPair(tick) {
-                tick += 1
-                tickTime += period
+        if let answer = near(date, jumps: true) { return answer }
+        return far(date)
+    }
+
+    /// The cheap answers on an `every` grid, `nil` when there is none: the last answer again, one
+    /// step along the exact stretch, or (with `jumps`) as many steps as the last division moved.
+    @inline(__always)
+    private mutating func near(_ date: SimTime, jumps: Bool) -> SimTime? {
+        guard period > 0 else { return nil }
+        if date < tickTime {
+            guard date >= lastDate else { return nil }
+            // Every tick before `tick` is at or before the last date, hence this one: the answer stands.
+            lastDate = date
+            return tickTime
+        }
+        if date < tickTime + period && exact.containsPair(tick) {
+            // Tick `tick` is at or before `date` and the next one, a period later to the bit, after
+            // it (entries a period apart, or half a period: one step each, no division).
+            tick += 1
+            tickTime += period
+            lastDate = date
+            return tickTime
+        }
+        if jumps && jump > 1 {
+            // As far as the last answer by division moved (entries a few periods apart).
+            let before = tickTime + (jump - 1) * period
+            if date >= before && date < before + period && exact.contains(tick) && tick + jump <= exact.last {
+                tick += jump
+                tickTime = before + period
                 lastDate = date
                 return tickTime
-            } else if jump > 1 {
-                // As far as the last answer by division moved (entries a few periods apart).
-                let before = tickTime + (jump - 1) * period
-                if date >= before && date < before + period && exact.contains(tick) && tick + jump <= exact.last {
-                    tick += jump
-                    tickTime = before + period
-                    lastDate = date
-                    return tickTime
-                }
             }
         }
-        return far(date)
+        return nil
     }
 
     /// `firstAfter` when the date moved back, or a period or more past the cursor's tick: the
