@@ -84,27 +84,36 @@ struct EntryStepCursorTests {
         }
     }
 
-    /// `FreshRun.extent` against its definition, entry by entry: entries `k + 1 ... last` with
-    /// `t(i + 1) <= S(i)` for every `i` in `k ... last` (`t` the render time, `S` the stale start).
-    @Test("fresh runs of entries half a period to a few periods apart are the entry-by-entry ones")
+    /// `FreshRun.following` against its definition, entry by entry: a fresh run, entries `k + 1 ...
+    /// last` with `t(i + 1) <= S(i)` for every `i` in `k ... last` (`t` the render time, `S` the
+    /// stale start); else the entries after `k` dated before `S(k)` and rendering by it.
+    @Test("fresh runs and shared stale starts of entries half a period to a few periods apart are the entry-by-entry ones")
     func freshRunExtentMatchesDefinition() {
         var g = SeededGenerator(seed: 1214)
         for (clock, horizon) in PeriodicTicksTests.clocks {
-            for _ in 0..<40 {
+            for _ in 0..<100 {
                 func pick<T>(_ options: [T]) -> T { options[Int(g.next() % UInt64(options.count))] }
-                let period: Double = pick([20, 60, 60, 300])
+                let period: Double = pick([20, 60, 60, 300, 420])
                 let ticks = PeriodicTicks(period: period, offset: pick([0, 0, 15, 0.5]), clock: clock, horizon: horizon)
                 let changes = ContentChanges.periodic(ticks)
                 let spacing = period * pick([0.5, 0.5, 1, 1, 2, 0.25])
                 let delay: Double = pick([0, 0, 0, 1.5])
-                let fetchStale: SimTime = pick([.infinity, .infinity, g.unit() * horizon])
+                let count = Int(g.next() % 200) + 1
+                // Now and then the timeline crosses the end of an exact stretch of ticks (a
+                // daylight-saving change, where ticks are not a period apart).
+                let firstTick = ticks.indexAtOrBefore(g.unit() * horizon / 2)
+                let stretchEnd = ticks.time(ofIndex: firstTick + Double(ticks.exactRun(from: firstTick, maxSteps: .max)))
+                let nearEnd = g.next() % 3 == 0 && stretchEnd.isFinite
+                var first =
+                    (max(0, nearEnd ? stretchEnd - g.unit() * Double(count) * spacing : g.unit() * horizon / 2) / period).rounded(.down)
+                    * period
+                // Content fetched with the timeline goes stale anywhere: often inside its span.
+                let fetchStale: SimTime = pick([.infinity, .infinity, g.unit() * horizon, first + g.unit() * Double(count) * spacing])
                 var timeline = ReplayTimeline()
-                var first = (g.unit() * horizon / 2 / period).rounded(.down) * period
                 if g.next() % 2 == 0 {
                     timeline.append(date: first - pick([2, 0.37, 30]))
                 }
                 if g.next() % 3 == 0 { first += pick([2, 0.37]) }
-                let count = Int(g.next() % 200) + 1
                 if g.next() % 2 == 0 {
                     timeline.appendEntries(from: first, spacing: spacing, count: count)
                 } else {
@@ -120,16 +129,27 @@ struct EntryStepCursorTests {
                     // The definition: the largest m with t(i + 1) <= S(i) for i in k ..< m.
                     var m = k
                     while m < timeline.count - 1 && max(timeline.date(ofEntry: m + 1) + delay, floor) <= stale(m) { m += 1 }
-                    let expected: (Int, SimTime)? = m - 1 > k ? (m - 1, stale(m - 1)) : nil
-                    let got = FreshRun.extent(
+                    // Else the entries after k dated before S(k) and rendering by it.
+                    var j = k
+                    while j < timeline.count - 1 && timeline.date(ofEntry: j + 1) < staleStart
+                        && max(timeline.date(ofEntry: j + 1) + delay, floor) <= staleStart
+                    {
+                        j += 1
+                    }
+                    let expected: FreshRun.Following? =
+                        m - 1 > k ? .freshRun(last: m - 1, staleStart: stale(m - 1)) : j > k ? .sharing(last: j) : nil
+                    let got = FreshRun.following(
                         of: timeline, after: k, staleStart: staleStart, delay: delay, floor: floor, fetchStale: fetchStale,
                         changes: &cursor)
-                    if got?.last != expected?.0 || got?.staleStart != expected?.1 {
+                    if got != expected {
                         let grid = "\(clock.timeZoneIdentifier) every \(period), spacing \(spacing)"
                         Issue.record("\(grid), after entry \(k): \(String(describing: got)) != \(String(describing: expected))")
                         break
                     }
-                    k = got.map { $0.last + 1 } ?? k + 1
+                    switch got {
+                    case let .freshRun(last, _), let .sharing(last): k = last + 1
+                    case nil: k += 1
+                    }
                     floor = max(floor, timeline.date(ofEntry: k - 1) + delay)
                 }
             }

@@ -181,6 +181,54 @@ struct ChangeCursor {
         period == 0 || next == date + period
     }
 
+    /// Entries a whole fraction of a period apart and aligned on an `every` grid (30 s entries
+    /// from a whole minute against a minute clock): none of them is dated strictly between two
+    /// ticks' worth of entries, so each renders by the first tick after the one before it.
+    ///
+    /// Entry `cur` is dated `date` and the cursor's last answer is the first tick after it; entries
+    /// from `cur` on are `spacing` apart to the bit (`ReplayTimeline.exactSpacing`), with
+    /// `period = n × spacing` for a whole `n ≥ 2`, and the first tick after `date` is a whole number
+    /// of spacings after it. Then for every entry `i` from `cur` whose next tick is in the exact
+    /// stretch, the first tick after its date is at or after entry `i + 1`'s date. This returns the
+    /// largest `m` in `cur + 2 ... end` such that that holds for `cur ..< m` and entry `m` is dated
+    /// at or before `limit`, with `tick`, the first tick after entry `m − 1` (where the cursor then
+    /// stands); `nil` when the conditions do not hold or `m` would be below `cur + 2`.
+    mutating func splitRun(
+        from cur: Int, date: SimTime, spacing: Double, through end: Int, notAfter limit: SimTime
+    ) -> (m: Int, tick: SimTime)? {
+        // Tick `tick` is the first after `date`: the tick before it is in the stretch, at or before `date`.
+        guard period > spacing, spacing > 0, date < tickTime, exact.contains(tick), tick - 1 >= exact.base,
+            tickTime - period <= date
+        else { return nil }
+        // Whole numbers below 2^52 (exact dates and ticks): these quotients are exact when whole.
+        let n = period / spacing, r = (tickTime - date) / spacing
+        guard n == n.rounded(.down), n * spacing == period, r == r.rounded(.down), r * spacing == tickTime - date else {
+            return nil
+        }
+        let perTick = Int(n), first = Int(r)
+        // Entries cur + first + j × n are dated on ticks tick + j; the next tick of entry cur + o is
+        // tick + (o < first ? 0 : (o − first) / n + 1), in the stretch up to o = first + left × n − 1.
+        let left = exact.last - tick
+        var m = end
+        if left < Double(end) { m = min(m, cur + first + Int(left) * perTick) }
+        if limit < .infinity {
+            guard limit >= date else { return nil }
+            let q = ((limit - date) / spacing).rounded(.down)
+            if q < Double(m - cur) {
+                var fit = Int(q)
+                while fit > 0 && date + Double(fit) * spacing > limit { fit -= 1 }
+                while cur + fit < m && date + Double(fit + 1) * spacing <= limit { fit += 1 }
+                m = min(m, cur + fit)
+            }
+        }
+        guard m >= cur + 2 else { return nil }
+        let o = m - 1 - cur
+        tick += o < first ? 0 : Double((o - first) / perTick + 1)
+        tickTime = exact.time(ofIndex: tick, period: period)
+        lastDate = date + Double(o) * spacing
+        return (m, tickTime)
+    }
+
     /// Counts entries dated on consecutive changes without asking about each.
     ///
     /// The cursor's last answer is the first change after `date` (it was asked about `date`, or

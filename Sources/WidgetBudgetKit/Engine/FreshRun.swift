@@ -18,24 +18,52 @@
 ///
 /// The sums of fresh seconds are split at fewer points than event by event, so they may differ in
 /// their last bits (never in the digits the CSV files print: `FreshRunTests`).
+///
+/// When there is no fresh run, the entries right after `k` that are dated before `S(k)` and render
+/// by it may still be counted: they share `S(k)`, so rendering them changes no sum (a render that
+/// keeps the stale start does not split the accounting, event by event either), and the display
+/// goes stale at `S(k)` whichever of them it shows.
 enum FreshRun {
-    /// The last entry of the fresh run after entry `k` (`k` itself when there is none) and its stale
-    /// start, or `nil` when the run is empty. `staleStart` is `S(k)`.
+    /// What renders after entry `k` without a visit of its own.
+    enum Following: Equatable {
+        /// Entries `k + 1 … last` form a fresh run; `staleStart` is `S(last)`.
+        case freshRun(last: Int, staleStart: SimTime)
+        /// No fresh run, but entries `k + 1 … last` are dated before `S(k)` and render by it.
+        case sharing(last: Int)
+    }
+
+    /// The fresh run after entry `k`, else the entries sharing its stale start, else `nil`.
+    /// `staleStart` is `S(k)`.
     ///
     /// - Complexity: O(log n) per change the run crosses between entries, O(1) per stretch of
     ///   entries on consecutive changes (plus one comparison per listed entry to see that they are;
     ///   none over a timeline's evenly spaced entries).
-    static func extent(
+    static func following(
         of entries: ReplayTimeline, after k: Int, staleStart: SimTime, delay: Double, floor: SimTime, fetchStale: SimTime,
         changes: inout ChangeCursor
-    ) -> (last: Int, staleStart: SimTime)? {
+    ) -> Following? {
         // `t(i + 1) ≤ S(i)` holds for i in k ..< cur; `stale` is S(cur), `previous` S(cur - 1).
         let end = entries.count - 1
         var cur = k
         var stale = staleStart
         var previous = staleStart
+        // The entries sharing S(k), found by the loop's first search.
+        var sharingK = k
         while cur < end {
+            if delay == 0, let spacing = entries.exactSpacing(from: cur) {
+                let date = entries.date(ofEntry: cur)
+                if floor <= date + spacing,
+                    let run = changes.splitRun(from: cur, date: date, spacing: spacing, through: end, notAfter: fetchStale)
+                {
+                    // Entries a fraction of a period apart on the grid: each renders by the one before's next tick.
+                    cur = run.m
+                    previous = min(fetchStale, run.tick)
+                    stale = min(fetchStale, changes.firstAfter(entries.date(ofEntry: cur)))
+                    continue
+                }
+            }
             let shared = lastSharing(entries, after: cur, staleStart: stale, delay: delay, floor: floor)
+            if cur == k { sharingK = shared }
             if shared > cur {
                 cur = shared
                 previous = stale
@@ -60,7 +88,8 @@ enum FreshRun {
             previous = stale
             stale = min(fetchStale, changes.firstAfter(entries.date(ofEntry: cur)))
         }
-        return cur - 1 > k ? (cur - 1, previous) : nil
+        if cur - 1 > k { return .freshRun(last: cur - 1, staleStart: previous) }
+        return sharingK > k ? .sharing(last: sharingK) : nil
     }
 
     /// The last index `j ≥ cur` such that every entry in `cur + 1 … j` is dated before `staleStart`

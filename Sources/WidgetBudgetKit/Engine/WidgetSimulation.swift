@@ -157,8 +157,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
                     // The renders due before the next other event (at or before it: a render runs
                     // first at equal times) and before the day ends: rendering moves none of those
                     // events, so they run one after the other without a turn of the loop each.
-                    let limit = min(policyAt, appNext, intentNext, retryAt, grantNext, viewNext)
-                    while nextRender <= limit && nextRender < dayEnd { renderEntry(at: nextRender) }
+                    renderRun(through: min(policyAt, appNext, intentNext, retryAt, grantNext, viewNext), before: dayEnd)
                 }
             } else if t == policyAt {
                 policyAt = .infinity
@@ -395,25 +394,101 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
             nextRender = .infinity
         } else {
             let nextDate = timeline.date(ofEntry: nextEntry)
-            let nextAt = renderTime(of: nextEntry, date: nextDate)
-            // A fresh run needs the next entry to render by this one's stale start (the first thing
-            // `FreshRun.extent` checks): most often it does not, and the attempt is skipped.
-            if freshRunTimeline && nextAt <= staleStart,
-                let run = FreshRun.extent(
-                    of: timeline, after: k, staleStart: staleStart, delay: constantRenderDelay, floor: t,
-                    fetchStale: fetchStale, changes: &predictable)
-            {
-                bulkCursor = nextEntry
-                bulkEnd = run.last + 1
-                staleStart = run.staleStart
-                inFreshRun = true
-                nextEntry = run.last + 1
-                nextRender = renderTime(of: nextEntry)
-            } else {
-                nextRender = nextAt
-                if nextDate - date < system.minRenderSpacing { spaceNextRender(after: t) }
+            scheduleNext(after: k, renderedAt: t, date: date, nextDate: nextDate, nextAt: renderTime(of: nextEntry, date: nextDate))
+        }
+    }
+
+    /// When the entry after entry `k` (dated `date`, rendered at `t`) renders: at `nextAt`, the
+    /// render time of entry `k + 1` (dated `nextDate`), unless a fresh run or entries sharing entry
+    /// `k`'s stale start are counted in bulk, or the render spacing holds it back.
+    @inline(__always)
+    private mutating func scheduleNext(after k: Int, renderedAt t: SimTime, date: SimTime, nextDate: SimTime, nextAt: SimTime) {
+        // A fresh run, or entries sharing this one's stale start, need the next entry to render
+        // by that stale start (the first thing `FreshRun.following` checks): most often it does
+        // not, and the attempt is skipped.
+        if freshRunTimeline && nextAt <= staleStart && k + 1 < timeline.count - 1
+            && sharesOnly(k + 1, date: nextDate, renderedAt: nextAt)
+        {
+            countInBulk(.sharing(last: k + 1))
+        } else if freshRunTimeline && nextAt <= staleStart,
+            let following = FreshRun.following(
+                of: timeline, after: k, staleStart: staleStart, delay: constantRenderDelay, floor: t,
+                fetchStale: fetchStale, changes: &predictable)
+        {
+            countInBulk(following)
+        } else {
+            nextRender = nextAt
+            if nextDate - date < system.minRenderSpacing { spaceNextRender(after: t) }
+        }
+    }
+
+    /// The renders due at or before `limit` and before `dayEnd`, one after the other (no other
+    /// event comes in between): the common ones in one loop, the rest by `renderEntry`.
+    ///
+    /// The loop is `renderEntry` for a render with nothing counted in bulk, content already shown,
+    /// a timeline that may hold fresh runs, and an entry after it: the same stale starts asked in the
+    /// same order and the same stretches accounted (so the same sums, to the bit), without the
+    /// checks those cases need and with each date computed once. It leaves as soon as the next entry
+    /// renders by the stale start (a fresh run or shared stale start to look for) or is the last.
+    private mutating func renderRun(through limit: SimTime, before dayEnd: SimTime) {
+        while nextRender <= limit && nextRender < dayEnd {
+            guard bulkCursor >= bulkEnd && hasContent && freshRunTimeline && nextEntry + 1 < timeline.count else {
+                renderEntry(at: nextRender)
+                continue
+            }
+            inFreshRun = false
+            var k = nextEntry, t = nextRender
+            var date = timeline.date(ofEntry: k)
+            let last = timeline.count - 1
+            while true {
+                let newStaleStart = min(fetchStale, predictable.firstAfterCall(date))
+                if newStaleStart != staleStart {
+                    account(until: t)
+                    staleStart = newStaleStart
+                }
+                day.renders += 1
+                lastRender = t
+                k += 1
+                let nextDate = timeline.date(ofEntry: k)
+                let nextAt = max(nextDate + constantRenderDelay, t)
+                if k == last || nextAt > limit || nextAt >= dayEnd
+                    || (nextAt <= staleStart && !sharesOnly(k, date: nextDate, renderedAt: nextAt))
+                {
+                    // Back to the general case: `renderEntry`'s turn after rendering entry k - 1.
+                    nextEntry = k
+                    scheduleNext(after: k - 1, renderedAt: t, date: date, nextDate: nextDate, nextAt: nextAt)
+                    break
+                }
+                date = nextDate
+                t = nextAt
             }
         }
+    }
+
+    /// Whether entry `j` (dated `date`, rendering at `at`, by the stale start), not the last,
+    /// shares the stale start of the entry before it while the entry after it renders later: then
+    /// `FreshRun.following` finds no fresh run and only entry `j` sharing (as `FreshRunTests`
+    /// checks), and rendering entry `j` changes no sum. The common case of entries half a period
+    /// apart and off the grid, answered without the search.
+    @inline(__always)
+    private func sharesOnly(_ j: Int, date: SimTime, renderedAt at: SimTime) -> Bool {
+        date < staleStart && max(timeline.date(ofEntry: j + 1) + constantRenderDelay, at) > staleStart
+    }
+
+    /// Counts the entries of `following` in bulk when their time comes, from `nextEntry`.
+    private mutating func countInBulk(_ following: FreshRun.Following) {
+        bulkCursor = nextEntry
+        switch following {
+        case let .freshRun(last, runStaleStart):
+            staleStart = runStaleStart
+            inFreshRun = true
+            nextEntry = last + 1
+        case let .sharing(last):
+            // The stale start stays, and no stretch is closed: as when each renders in turn.
+            nextEntry = last + 1
+        }
+        bulkEnd = nextEntry
+        nextRender = nextEntry < timeline.count ? renderTime(of: nextEntry) : .infinity
     }
 
     /// The entry after the one rendered at `t` is dated less than `minRenderSpacing` after it: the

@@ -157,6 +157,13 @@ public struct ReplayTimeline: Sendable {
         return spaced.hasGap(below: threshold)
     }
 
+    /// The spacing of entries `k ..< count` when they are evenly spaced with exact dates (each one
+    /// `spacing` after the one before, to the bit), else `nil`. O(1).
+    @inline(__always)
+    package func exactSpacing(from k: Int) -> Double? {
+        k >= listed.count && spaced.isExact ? spaced.spacing : nil
+    }
+
     /// The last index `j` in `k ... end` such that every entry in `k + 1 ... j` is dated exactly
     /// `step` after the one before it (`k` when entry `k + 1` is not).
     ///
