@@ -52,6 +52,14 @@ struct ChangeCursor {
         return far(date)
     }
 
+    /// `firstAfterCall` with its cheap answers inlined, for a loop that asks once a turn and does
+    /// little else (`WidgetSimulation.renderRun`).
+    @inline(__always)
+    mutating func firstAfterInLoop(_ date: SimTime) -> SimTime {
+        if let answer = near(date, jumps: true) { return answer }
+        return firstAfterFar(date)
+    }
+
     /// The cheap answers on an `every` grid, `nil` when there is none: the last answer again, one
     /// step along the exact stretch, or (with `jumps`) as many steps as the last division moved.
     @inline(__always)

@@ -152,12 +152,13 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
             if t >= dayEnd {
                 closeDay(at: dayEnd)
             } else if t == nextRender {
-                renderEntry(at: t)
                 if renderRuns {
                     // The renders due before the next other event (at or before it: a render runs
                     // first at equal times) and before the day ends: rendering moves none of those
                     // events, so they run one after the other without a turn of the loop each.
                     renderRun(through: min(policyAt, appNext, intentNext, retryAt, grantNext, viewNext), before: dayEnd)
+                } else {
+                    renderEntry(at: t)
                 }
             } else if t == policyAt {
                 policyAt = .infinity
@@ -441,7 +442,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
             var date = timeline.date(ofEntry: k)
             let last = timeline.count - 1
             while true {
-                let newStaleStart = min(fetchStale, predictable.firstAfterCall(date))
+                let newStaleStart = min(fetchStale, predictable.firstAfterInLoop(date))
                 if newStaleStart != staleStart {
                     account(until: t)
                     staleStart = newStaleStart
