@@ -80,8 +80,6 @@ public enum AgeQuantile {
 private struct AgeMarginals {
     /// The histograms, each over one bucket of the one before; the first over every segment.
     private var levels: [AgeLevel]
-    /// A bound on the number of terms of any sum an estimate adds (segments and buckets).
-    private var terms: Double
     /// False when some segment breaks `0 <= from <= to` or is not finite: every step falls back.
     private let usable: Bool
 
@@ -103,7 +101,6 @@ private struct AgeMarginals {
         hi = totals.hi
         level.accumulate()
         usable = totals.shortest >= 0 && totals.lowestFrom >= 0 && level.table[1].isFinite && level.table[3].isFinite
-        terms = Double(n + level.buckets + 8)
         levels = [level]
     }
 
@@ -142,36 +139,43 @@ private struct AgeMarginals {
     /// `target`; `nil` when the estimate is too close to `target` to tell.
     ///
     /// The estimate and an ordered sum of the same terms each differ from the exact sum by at most
-    /// about n·u of the sum of the magnitudes involved (n terms, u = 2⁻⁵³ the unit roundoff); the
-    /// margin used is four times that, plus room for the last comparisons and for underflow.
+    /// about n·u of the sum of the magnitudes involved (n the number of ends and beginnings above
+    /// the bucket's lower edge, u = 2⁻⁵³ the unit roundoff); the margin used is twice the sum of
+    /// both bounds, plus room for underflow.
     mutating func exceeds<P: Collection>(_ target: Double, above mid: Double, _ parts: P) -> Bool?
     where P.Element: Collection, P.Element.Element == AgeSegment {
         guard usable else { return nil }
-        while levels.count > 1 && !levels[levels.count - 1].contains(mid) { levels.removeLast() }
+        // The finest level holding `mid` (each lies inside the one before).
+        var depth = levels.count - 1
+        while depth > 0 && !levels[depth].contains(mid) { depth -= 1 }
         while true {
-            let level = levels[levels.count - 1]
+            let level = levels[depth]
             guard level.buckets > 0 else {
-                let (estimate, magnitude) = level.scan(mid)
-                return decide(estimate, margin(magnitude), target)
+                let (estimate, magnitude, count) = level.scan(mid)
+                return decide(estimate, margin(magnitude, count), target)
             }
             let m = level.bucket(mid)
-            let (atLow, atHigh, magnitude) = level.bounds(m)
-            let bound = margin(magnitude)
+            let (atLow, atHigh, magnitude, count) = level.bounds(m)
+            let bound = margin(magnitude, count)
             // The time above `mid` lies between the times above the bucket's edges.
             if atHigh - bound > target { return true }
             if atLow + bound <= target { return false }
+            depth += 1
+            if depth < levels.count && levels[depth].contains(mid) { continue }
             guard level.shift > 0 else { return nil }
             let child =
-                levels.count == 1
+                depth == 1
                 ? AgeLevel(inside: m, of: level, parts) : AgeLevel(inside: m, of: level, level.ends, level.beginnings)
-            terms += Double(child.buckets)
+            levels.removeSubrange(depth...)
             levels.append(child)
         }
     }
 
-    /// The rounding margin for sums whose magnitudes add up to `magnitude`.
-    private func margin(_ magnitude: Double) -> Double {
-        4 * terms * (Double.ulpOfOne / 2) * magnitude + Double.leastNormalMagnitude
+    /// The rounding margin for sums of at most `count` non-negative terms whose magnitudes add up to
+    /// `magnitude`. Adding a zero is exact, so the sums over buckets round no more than sums of their
+    /// values; the ordered sum has no more terms either.
+    private func margin(_ magnitude: Double, _ count: Double) -> Double {
+        4 * (count + 4) * (Double.ulpOfOne / 2) * magnitude + Double.leastNormalMagnitude
     }
 
     /// Whether `estimate` exceeds `target` beyond `margin`, is at or below it beyond, or neither.
@@ -323,12 +327,13 @@ private struct AgeLevel {
     }
 
     /// The time above the edges of bucket `m` (every end in a bucket is at least its lower edge, every
-    /// end below less, the same for the beginnings), and the magnitude of the sums involved.
-    func bounds(_ m: Int) -> (atLow: Double, atHigh: Double, magnitude: Double) {
+    /// end below less, the same for the beginnings), the magnitude of the sums involved and how many
+    /// values they add at most.
+    func bounds(_ m: Int) -> (atLow: Double, atHigh: Double, magnitude: Double, count: Double) {
         let low = edge(m), high = edge(m + 1)
         let atLow = time(above: low, 4 * m), atHigh = time(above: high, 4 * (m + 1))
-        let span = high * (table[4 * m] + table[4 * m + 2])
-        return (atLow, atHigh, table[4 * m + 1] + table[4 * m + 3] + span + abs(atLow) + abs(atHigh))
+        let count = table[4 * m] + table[4 * m + 2]
+        return (atLow, atHigh, table[4 * m + 1] + table[4 * m + 3] + high * count + abs(atLow) + abs(atHigh), count)
     }
 
     /// The time above `age` from the totals at `4b`.
@@ -337,9 +342,9 @@ private struct AgeLevel {
         return table[b + 1] - table[b + 3] - (spanning == 0 ? 0 : age * spanning)
     }
 
-    /// The time above `age` from the values of a level of few, read one by one, and the magnitude of
-    /// the sums involved.
-    func scan(_ age: Double) -> (estimate: Double, magnitude: Double) {
+    /// The time above `age` from the values of a level of few, read one by one, the magnitude of the
+    /// sums involved and how many values they add.
+    func scan(_ age: Double) -> (estimate: Double, magnitude: Double, count: Double) {
         var toCount = table[0], toSum = table[1], fromCount = table[2], fromSum = table[3]
         for v in ends where v > age {
             toCount += 1
@@ -351,6 +356,6 @@ private struct AgeLevel {
         }
         let spanning = age * (toCount - fromCount)
         let estimate = toSum - fromSum - spanning
-        return (estimate, toSum + fromSum + abs(spanning) + abs(estimate))
+        return (estimate, toSum + fromSum + abs(spanning) + abs(estimate), toCount + fromCount)
     }
 }
