@@ -111,14 +111,21 @@ private struct AgeMarginals {
         _ parts: P, into table: UnsafeMutableBufferPointer<Double>, origin: Int, shift: Int, top: Int
     ) -> (stale: Double, hi: Double, shortest: Double, lowestFrom: Double)
     where P.Element: Collection, P.Element.Element == AgeSegment {
-        var stale = 0.0, hi = 0.0, shortest = 0.0, lowestFrom = 0.0, zeroFrom = 0.0
+        var stale = 0.0, hi = 0.0, shortest = 0.0, lowestFrom = 0.0
+        var zeroFrom = 0
+        // Values clamped into the buckets' range fall in the first or the last bucket, as in
+        // `AgeLevel.bucket` (a NaN in the last: the sums tell it anyway).
+        let floor = Double(bitPattern: UInt64(origin)), ceiling = Double(bitPattern: UInt64(origin + (top + 1) << shift)).nextDown
+        let base = origin >> shift
         for part in parts {
             for s in part {
                 let length = s.to - s.from
                 stale += length
                 hi = max(hi, s.to)
                 shortest = min(shortest, length)
-                let t = AgeLevel.bucket(s.to, origin, shift, top) &<< 2
+                let below = s.to < ceiling ? s.to : ceiling  // (a NaN gives the ceiling)
+                let clamped = below < floor ? floor : below
+                let t = (Int(bitPattern: UInt(clamped.bitPattern)) &>> shift &- base) &<< 2
                 table[t] += 1
                 table[t + 1] += s.to
                 if s.from == 0 {
@@ -131,7 +138,7 @@ private struct AgeMarginals {
                 }
             }
         }
-        table[2] += zeroFrom
+        table[2] += Double(zeroFrom)
         return (stale, hi, shortest, lowestFrom)
     }
 
