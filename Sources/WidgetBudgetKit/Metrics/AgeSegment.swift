@@ -43,13 +43,30 @@ public enum AgeQuantile {
     where P.Element: Collection, P.Element.Element == AgeSegment {
         guard totalTime > 0 else { return 0 }
         let target = (1 - p) * totalTime
+        var count = 0
+        for part in parts { count += part.count }
         var stale = 0.0, hi = 0.0
-        var marginals = AgeMarginals(parts, stale: &stale, hi: &hi)
+        var marginals: AgeMarginals?
+        if count >= AgeMarginals.onePass {
+            marginals = AgeMarginals(parts, count: count, stale: &stale, hi: &hi)
+        } else {
+            for part in parts {
+                for s in part {
+                    stale += s.to - s.from
+                    hi = max(hi, s.to)
+                }
+            }
+        }
         if stale <= target { return 0 }
+        if marginals == nil {
+            // Few segments: the histogram only once the bisection is known to be needed.
+            var again = 0.0, highest = 0.0
+            marginals = AgeMarginals(parts, count: count, stale: &again, hi: &highest)
+        }
         var lo = 0.0
         for _ in 0..<80 {
             let mid = (lo + hi) / 2
-            let above = marginals.exceeds(target, above: mid, parts) ?? (time(of: parts, above: mid) > target)
+            let above = marginals?.exceeds(target, above: mid, parts) ?? (time(of: parts, above: mid) > target)
             if above { lo = mid } else { hi = mid }
             if hi - lo < 1e-6 { break }
         }
@@ -83,12 +100,15 @@ private struct AgeMarginals {
     /// False when some segment breaks `0 <= from <= to` or is not finite: every step falls back.
     private let usable: Bool
 
-    /// Builds the first histogram in one pass over `parts`, adding each segment's `to - from` to
-    /// `stale` in order and raising `hi` to the largest `to` (the bisection's first pass).
-    init<P: Collection>(_ parts: P, stale: inout Double, hi: inout Double)
+    /// From this many segments on, the bisection's first pass builds the histogram too (most
+    /// summaries need the bisection); below, a plain first pass decides whether it is needed.
+    static let onePass = 2_048
+
+    /// Builds the first histogram in one pass over the `count` segments of `parts`, adding each
+    /// segment's `to - from` to `stale` in order and raising `hi` to the largest `to` (the
+    /// bisection's first pass).
+    init<P: Collection>(_ parts: P, count n: Int, stale: inout Double, hi: inout Double)
     where P.Element: Collection, P.Element.Element == AgeSegment {
-        var n = 0
-        for part in parts { n += part.count }
         // About one bucket to every 16 segments, 2^0 to 2^5 to an octave.
         var bits = 0
         while bits < 5 && (16 * AgeLevel.octaves) << (bits + 1) <= n { bits += 1 }
