@@ -134,4 +134,20 @@ struct AgeQuantileTests {
             #expect(AgeQuantile.timeWeighted(all, totalTime: totalTime, p: p) == expected, "set \(i)")
         }
     }
+
+    @Test("sets with a NaN, an infinite or a negative age give the reference's bits too")
+    func unusualValuesMatchReference() {
+        var g = SeededGenerator(seed: 7)
+        for i in 0..<24 {
+            // Above and below the count from which the first pass builds the histogram.
+            var all = (0..<(i % 2 == 0 ? 3_000 : 300)).map { _ in AgeSegment(from: 0, to: (g.unit() * 600).rounded()) }
+            let odd: [Double] = [.nan, .infinity, -5, -0.0]
+            all[Int(g.next() % UInt64(all.count))].to = odd[i % 4]
+            if i % 3 == 0 { all[Int(g.next() % UInt64(all.count))].from = odd[(i / 3) % 4] }
+            let totalTime = Double(all.count) * 600
+            let expected = Self.reference(all, totalTime: totalTime, p: 0.95)
+            let got = AgeQuantile.timeWeighted(parts: [all[..<7], all[7...]], totalTime: totalTime, p: 0.95)
+            #expect(got.bitPattern == expected.bitPattern, "set \(i)")
+        }
+    }
 }

@@ -141,7 +141,7 @@ private struct AgeMarginals {
             for s in part {
                 let length = s.to - s.from
                 stale += length
-                hi = max(hi, s.to)
+                hi = hi > s.to ? hi : s.to  // `max(hi, s.to)` but for a NaN `to` (one instruction)
                 shortest = min(shortest, length)
                 let below = s.to < ceiling ? s.to : ceiling  // (a NaN gives the ceiling)
                 let clamped = below < floor ? floor : below
@@ -159,6 +159,13 @@ private struct AgeMarginals {
             }
         }
         table[2] += Double(zeroFrom)
+        if stale.isNaN {
+            // Perhaps a NaN `to`, which `max` skips: the largest end again as the plain pass has it.
+            hi = 0
+            for part in parts {
+                for s in part { hi = max(hi, s.to) }
+            }
+        }
         return (stale, hi, shortest, lowestFrom)
     }
 
