@@ -34,12 +34,15 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        // glibc's mallopt, for the tool's allocator settings at start-up (no library to link).
+        .systemLibrary(name: "CMalloc"),
         // The thin command-line tool.
         .executableTarget(
             name: "widgetbudget",
             dependencies: [
                 "WidgetBudgetKit",
                 "WidgetBudgetIO",
+                "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

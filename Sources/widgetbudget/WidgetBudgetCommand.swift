@@ -16,4 +16,10 @@ struct WidgetBudgetCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [Simulate.self, Report.self, Optimize.self, Merge.self, Bench.self, Analyze.self, ExportLog.self, Compare.self]
     )
+
+    /// Sets up the allocator (``AllocatorSettings``), then parses the arguments and runs the command.
+    static func main() {
+        AllocatorSettings.keepFreedMemory()
+        main(nil)
+    }
 }
