@@ -12,10 +12,26 @@ package struct RunDetail: Sendable, Equatable {
     /// The times of the charged grants, in ``WidgetRunResult/chargeTimes`` (what the needed budget
     /// reads), whatever the ``EventLevel``: one `SimTime` per charge rather than an event.
     package var chargeTimes: Bool
+    /// The stale stretches (``WidgetRunResult/ageSegments``, what a 95th percentile of age reads);
+    /// none when off.
+    package var ageSegments = true
+    /// The user's views, counted in each day's view sums; when off, a run whose reloads do not
+    /// depend on the views (no `unseen_after`, no location changes) draws none and counts none.
+    package var views = true
 
     /// Everything: what `simulate`, `report` and `compare` write.
     package static let full = RunDetail(dayAgeQuantiles: true, budgetLeft: true, chargeTimes: false)
     /// What the optimizer reads: each day's sums, the run's stale stretches and the times of its
     /// charged grants (for the needed budget).
     package static let optimization = RunDetail(dayAgeQuantiles: false, budgetLeft: false, chargeTimes: true)
+
+    /// What the optimizer reads of a run without a budget when only its objective and its charge
+    /// times are read: the stale stretches only for the 95th-percentile age, the views only for
+    /// an objective measured at the views.
+    package static func unconstrained(for objective: OptimizationObjective) -> RunDetail {
+        var detail = RunDetail.optimization
+        detail.ageSegments = objective == .p95Age
+        detail.views = objective.needsViews
+        return detail
+    }
 }

@@ -122,9 +122,12 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         simpleRenderTimes = system.renderDelay.isConstant && inputs.lowPower.isEmpty
         freshRuns = !bulkRenders && simpleRenderTimes && level != .all
         predictable = ChangeCursor(inputs.predictable)
-        // Views drawn from the generator are drawn ahead on another core when asked (the same values).
-        views = prefetchViews && inputs.viewStream.drawsRandomly ? inputs.viewStream.prefetching() : inputs.viewStream
-        viewNext = views.next() ?? .infinity
+        // Views that neither count nor move a reload are not drawn (``RunDetail/views``); views
+        // drawn from the generator are drawn ahead on another core when asked (the same values).
+        let viewsMatter = detail.views || system.unseenAfter.isFinite || inputs.locationChanges.count > 0
+        let prefetch = viewsMatter && prefetchViews && inputs.viewStream.drawsRandomly
+        views = prefetch ? inputs.viewStream.prefetching() : inputs.viewStream
+        viewNext = viewsMatter ? views.next() ?? .infinity : .infinity
         constantRenderDelay = system.renderDelay.mean
         renderRuns = simpleRenderTimes && level != .all
         budget = ReloadBudget(model: budgetModel, daily: inputs.budget(onDay: 0), clock: calendar.clock)
@@ -555,7 +558,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
             let a1 = t - s
             day.ageIntegral += (a1 * a1 - a0 * a0) / 2
             if a1 > day.maxAge { day.maxAge = a1 }
-            segments.append(AgeSegment(start: s + a0, from: a0, to: a1))
+            if runDetail.ageSegments { segments.append(AgeSegment(start: s + a0, from: a0, to: a1)) }
         }
         accountedUntil = t
     }

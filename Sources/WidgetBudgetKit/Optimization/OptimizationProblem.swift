@@ -100,7 +100,11 @@ public struct OptimizationProblem: Sendable {
             atMin.append(run)
             if run.days.contains(where: { $0.deferred > 0 }) {
                 binding = true
-                let free = simulate(spec, replication: r, budget: Self.unlimitedBudget, model: .midnight, appThrottle: appThrottle)
+                // Only its objective and charge times are read, unless it may stand in for a
+                // budget below the needed one (exhausted days allowed).
+                let free = simulate(
+                    spec, replication: r, budget: Self.unlimitedBudget, model: .midnight, appThrottle: appThrottle,
+                    detail: allowed > 0 ? .optimization : .unconstrained(for: settings.objective))
                 unlimited.append(free)
                 needed.append(NeededBudget.minimum(chargeTimes: free.chargeTimes, model: model, clock: calendar.clock))
             } else {
@@ -166,16 +170,17 @@ public struct OptimizationProblem: Sendable {
     /// One replication of `spec` at daily budget `budget`, with the charge times (for the needed
     /// budget) and without what the optimizer never reads (`RunDetail.optimization`: no age
     /// quantile per day, no events).
-    func simulate(_ spec: ProviderSpec, replication r: Int, budget: Int, model: BudgetModel, appThrottle: Double? = nil)
-        -> WidgetRunResult
-    {
+    func simulate(
+        _ spec: ProviderSpec, replication r: Int, budget: Int, model: BudgetModel, appThrottle: Double? = nil,
+        detail: RunDetail = .optimization
+    ) -> WidgetRunResult {
         var inputs = input(r, appThrottle: appThrottle)
         inputs.dailyBudget = budget
         var simulation = WidgetSimulation(
             provider: spec.makeProvider(clock: calendar.clock, horizon: calendar.horizon), inputs: inputs,
             calendar: calendar, memory: scenario.memory, system: scenario.system, budgetModel: model,
             widgetIndex: settings.widget, replication: r, family: widget.family, events: .none,
-            detail: .optimization)
+            detail: detail)
         return simulation.run()
     }
 }
