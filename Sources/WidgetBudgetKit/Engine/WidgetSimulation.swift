@@ -39,6 +39,9 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
     /// Renders due before the next other event run in one loop, not one turn of the event loop each
     /// (render times are simple and renders are not logged).
     private let renderRuns: Bool
+    /// The views between those renders are counted in the same loop (as `countViews` counts them:
+    /// not logged, no location reloads).
+    private let inlineViews: Bool
 
     // Output.
     private var days: [DayMetrics] = []
@@ -130,6 +133,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         viewNext = viewsMatter ? views.next() ?? .infinity : .infinity
         constantRenderDelay = system.renderDelay.mean
         renderRuns = simpleRenderTimes && level != .all
+        inlineViews = renderRuns && inputs.locationChanges.count == 0
         budget = ReloadBudget(model: budgetModel, daily: inputs.budget(onDay: 0), clock: calendar.clock)
         day = DayMetrics(budget: inputs.budget(onDay: 0), length: calendar.dayStarts[1] - calendar.dayStarts[0])
         reloadDelays = SeededGenerator(seed: inputs.delaySeed, stream: [StreamPurpose.reloadDelay.rawValue])
@@ -159,7 +163,8 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
                     // The renders due before the next other event (at or before it: a render runs
                     // first at equal times) and before the day ends: rendering moves none of those
                     // events, so they run one after the other without a turn of the loop each.
-                    renderRun(through: min(policyAt, appNext, intentNext, retryAt, grantNext, viewNext), before: dayEnd)
+                    let limit = min(policyAt, appNext, intentNext, retryAt, grantNext)
+                    renderRun(through: inlineViews ? limit : min(limit, viewNext), before: dayEnd)
                 } else {
                     renderEntry(at: t)
                 }
@@ -427,7 +432,9 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
     }
 
     /// The renders due at or before `limit` and before `dayEnd`, one after the other (no other
-    /// event comes in between): the common ones in one loop, the rest by `renderEntry`.
+    /// event comes in between but views, counted on the way with `inlineViews`, strictly before
+    /// each render as the event loop orders them): the common ones in one loop, the rest by
+    /// `renderEntry`.
     ///
     /// The loop is `renderEntry` for a render with nothing counted in bulk, content already shown,
     /// a timeline that may hold fresh runs, and an entry after it: the same stale starts asked in the
@@ -436,6 +443,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
     /// renders by the stale start (a fresh run or shared stale start to look for) or is the last.
     private mutating func renderRun(through limit: SimTime, before dayEnd: SimTime) {
         while nextRender <= limit && nextRender < dayEnd {
+            if inlineViews { tallyViews(before: nextRender) }
             guard bulkCursor >= bulkEnd && hasContent && freshRunTimeline && nextEntry + 1 < timeline.count else {
                 renderEntry(at: nextRender)
                 continue
@@ -445,6 +453,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
             var date = timeline.date(ofEntry: k)
             let last = timeline.count - 1
             while true {
+                if inlineViews && viewNext < t { tallyViews(before: t) }
                 let newStaleStart = min(fetchStale, predictable.firstAfterInLoop(date))
                 if newStaleStart != staleStart {
                     account(until: t)
@@ -587,6 +596,15 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
             t = views.next() ?? .infinity
         } while t < limit
         viewNext = t
+    }
+
+    /// The views before `t` (a render, the next event), counted as `countViews` counts them.
+    @inline(__always)
+    private mutating func tallyViews(before t: SimTime) {
+        while viewNext < t {
+            tallyView(at: viewNext)
+            viewNext = views.next() ?? .infinity
+        }
     }
 
     /// Adds a view at `t` to the day's counts: fresh, or stale and how old; returns the age of what
