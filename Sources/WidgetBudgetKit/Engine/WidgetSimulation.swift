@@ -45,7 +45,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
 
     // Output.
     private var days: [DayMetrics] = []
-    private var segments: [AgeSegment] = []
+    private var segments = SegmentStore()
     private var events: [EngineEvent] = []
     /// The charged grants' times (``RunDetail/chargeTimes``).
     private var chargeTimes: [SimTime] = []
@@ -199,7 +199,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
             }
         }
         if level == .all { recordChanges() }
-        return WidgetRunResult(days: days, ageSegments: segments, events: events, chargeTimes: chargeTimes)
+        return WidgetRunResult(days: days, ageSegments: segments.takeArray(), events: events, chargeTimes: chargeTimes)
     }
 
     // MARK: Requests and grants
@@ -646,13 +646,13 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
             waitStart = t
         }
         if runDetail.dayAgeQuantiles {
-            day.p95Age = AgeQuantile.timeWeighted(segments[daySegmentStart...], totalTime: day.length, p: 0.95)
+            day.p95Age = AgeQuantile.timeWeighted(segments.suffix(from: daySegmentStart), totalTime: day.length, p: 0.95)
         }
         days.append(day)
         daySegmentStart = segments.count
         dayIndex += 1
         // Room for the rest of the run at the first day's rate, so the array seldom grows again.
-        if dayIndex == 1 && calendar.days > 1 { segments.reserveCapacity(segments.count * calendar.days) }
+        if dayIndex == 1 && calendar.days > 1 { segments.reserve(segments.count * calendar.days) }
         if dayIndex < calendar.days {
             day = DayMetrics(
                 budget: inputs.budget(onDay: dayIndex), length: calendar.dayStarts[dayIndex + 1] - calendar.dayStarts[dayIndex])

@@ -1,0 +1,53 @@
+/// The stale stretches of a run as the engine writes them, one per accounting step: a buffer the
+/// run owns from its first stretch to its end, when ``takeArray()`` hands them over as an array and
+/// frees it.
+///
+/// An `Array` checks that its storage is not shared before every append (a call into the runtime,
+/// which also makes the render loop keep its sums in memory); this buffer has one owner, the
+/// running `WidgetSimulation`, so an append is a comparison and a store. It is never copied while
+/// it holds stretches: a simulation is made, run once by `run()`, and its result taken.
+struct SegmentStore {
+    private var base: UnsafeMutablePointer<AgeSegment>?
+    /// How many stretches are stored.
+    private(set) var count = 0
+    private var capacity = 0
+
+    /// Adds a stretch at the end.
+    @inline(__always)
+    mutating func append(_ segment: AgeSegment) {
+        if count == capacity { grow(to: Swift.max(64, capacity * 2)) }
+        base.unsafelyUnwrapped[count] = segment
+        count += 1
+    }
+
+    /// Makes room for `total` stretches in all (nothing when there is room already).
+    mutating func reserve(_ total: Int) {
+        if total > capacity { grow(to: total) }
+    }
+
+    /// The stretches from `start` on.
+    func suffix(from start: Int) -> UnsafeBufferPointer<AgeSegment> {
+        UnsafeBufferPointer(start: base.map { $0 + start }, count: count - start)
+    }
+
+    /// The stretches as an array; the buffer is freed and the store left empty.
+    mutating func takeArray() -> [AgeSegment] {
+        let array = Array(UnsafeBufferPointer(start: base, count: count))
+        base?.deallocate()
+        base = nil
+        count = 0
+        capacity = 0
+        return array
+    }
+
+    @inline(never)
+    private mutating func grow(to newCapacity: Int) {
+        let bigger = UnsafeMutablePointer<AgeSegment>.allocate(capacity: newCapacity)
+        if let base {
+            bigger.moveInitialize(from: base, count: count)
+            base.deallocate()
+        }
+        base = bigger
+        capacity = newCapacity
+    }
+}
