@@ -440,7 +440,9 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
     /// a timeline that may hold fresh runs, and an entry after it: the same stale starts asked in the
     /// same order and the same stretches accounted (so the same sums, to the bit), without the
     /// checks those cases need and with each date computed once. It leaves as soon as the next entry
-    /// renders by the stale start (a fresh run or shared stale start to look for) or is the last.
+    /// renders by the stale start (a fresh run or shared stale start to look for) or is the last;
+    /// an entry that alone shares the stale start (`sharesOnly`) is rendered in the loop, which
+    /// changes no sum, as counting it in bulk would not.
     private mutating func renderRun(through limit: SimTime, before dayEnd: SimTime) {
         while nextRender <= limit && nextRender < dayEnd {
             if inlineViews { tallyViews(before: nextRender) }
@@ -480,9 +482,9 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
 
     /// Whether entry `j` (dated `date`, rendering at `at`, by the stale start), not the last,
     /// shares the stale start of the entry before it while the entry after it renders later: then
-    /// `FreshRun.following` finds no fresh run and only entry `j` sharing (as `FreshRunTests`
-    /// checks), and rendering entry `j` changes no sum. The common case of entries half a period
-    /// apart and off the grid, answered without the search.
+    /// `FreshRun.following` finds no fresh run and only entry `j` sharing (by its definition, which
+    /// `EntryStepCursorTests` checks it against), and rendering entry `j` changes no sum. The
+    /// common case of entries half a period apart and off the grid, answered without the search.
     @inline(__always)
     private func sharesOnly(_ j: Int, date: SimTime, renderedAt at: SimTime) -> Bool {
         date < staleStart && max(timeline.date(ofEntry: j + 1) + constantRenderDelay, at) > staleStart
