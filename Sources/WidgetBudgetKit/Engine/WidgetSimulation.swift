@@ -144,7 +144,8 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         if detail.chargeTimes { chargeTimes.reserveCapacity(calendar.days * 24) }
     }
 
-    /// Runs the widget to the horizon.
+    /// Runs the widget to the horizon. Once per simulation: the run owns the buffer of its stale
+    /// stretches (``SegmentStore``) from its first stretch until it returns them.
     package mutating func run() -> WidgetRunResult {
         request(.start, at: 0)
         let dayCount = calendar.days
