@@ -262,8 +262,10 @@ private struct AgeLevel {
         let endCount = Int(parent.table[4 * m] - parent.table[4 * m + 4])
         let beginningCount = Int(parent.table[4 * m + 2] - parent.table[4 * m + 6])
         var beginnings: ContiguousArray<Double> = []
-        let ends = ContiguousArray<Double>(unsafeUninitializedCapacity: endCount) { endBuffer, endsFound in
-            beginnings = ContiguousArray(unsafeUninitializedCapacity: beginningCount) { beginningBuffer, beginningsFound in
+        // At least one place each: with none, the standard library writes the count into the empty
+        // array shared by every thread (a data race ThreadSanitizer reports, `Scripts/tsan.sh`).
+        let ends = ContiguousArray<Double>(unsafeUninitializedCapacity: max(endCount, 1)) { endBuffer, endsFound in
+            beginnings = ContiguousArray(unsafeUninitializedCapacity: max(beginningCount, 1)) { beginningBuffer, beginningsFound in
                 (endsFound, beginningsFound) = Self.collect(parts, in: low, high, endBuffer, beginningBuffer)
             }
         }
