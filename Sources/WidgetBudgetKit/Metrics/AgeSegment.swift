@@ -114,8 +114,15 @@ private struct AgeMarginals {
         while bits < 5 && (16 * AgeLevel.octaves) << (bits + 1) <= n { bits += 1 }
         var level = AgeLevel(bits: bits)
         let origin = level.origin, shift = level.shift, top = level.buckets - 1
+        // Segments alternate between two tables, added together after: consecutive segments often
+        // fall in one bucket, and one table would make each addition wait for the one before.
+        var other = ContiguousArray<Double>(repeating: 0, count: level.table.count)
         let totals = level.table.withUnsafeMutableBufferPointer { table in
-            Self.firstPass(parts, into: table, origin: origin, shift: shift, top: top)
+            other.withUnsafeMutableBufferPointer { other in
+                let totals = Self.firstPass(parts, into: table, other, origin: origin, shift: shift, top: top)
+                for i in table.indices { table[i] += other[i] }
+                return totals
+            }
         }
         stale = totals.stale
         hi = totals.hi
@@ -124,11 +131,12 @@ private struct AgeMarginals {
         levels = [level]
     }
 
-    /// The first pass: counts and sums per bucket into `table` (see `AgeLevel.table`, before
-    /// `accumulate`), `to - from` added in order, the largest `to`, the shortest segment and the
-    /// lowest `from`.
+    /// The first pass: counts and sums per bucket into `table` and `other` (see `AgeLevel.table`,
+    /// before `accumulate`; every other segment in each, their sum is the histogram), `to - from`
+    /// added in order, the largest `to`, the shortest segment and the lowest `from`.
     private static func firstPass<P: Collection>(
-        _ parts: P, into table: UnsafeMutableBufferPointer<Double>, origin: Int, shift: Int, top: Int
+        _ parts: P, into table: UnsafeMutableBufferPointer<Double>, _ other: UnsafeMutableBufferPointer<Double>,
+        origin: Int, shift: Int, top: Int
     ) -> (stale: Double, hi: Double, shortest: Double, lowestFrom: Double)
     where P.Element: Collection, P.Element.Element == AgeSegment {
         var stale = 0.0, hi = 0.0, shortest = 0.0, lowestFrom = 0.0
@@ -137,8 +145,10 @@ private struct AgeMarginals {
         // `AgeLevel.bucket` (a NaN in the last: the sums tell it anyway).
         let floor = Double(bitPattern: UInt64(origin)), ceiling = Double(bitPattern: UInt64(origin + (top + 1) << shift)).nextDown
         let base = origin >> shift
+        var (table, other) = (table, other)
         for part in parts {
             for s in part {
+                swap(&table, &other)
                 let length = s.to - s.from
                 stale += length
                 hi = hi > s.to ? hi : s.to  // `max(hi, s.to)` but for a NaN `to` (one instruction)
