@@ -416,20 +416,21 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         // A fresh run, or entries sharing this one's stale start, need the next entry to render
         // by that stale start (the first thing `FreshRun.following` checks): most often it does
         // not, and the attempt is skipped.
-        if freshRunTimeline && nextAt <= staleStart && k + 1 < timeline.count - 1
-            && sharesOnly(k + 1, date: nextDate, renderedAt: nextAt)
-        {
-            countInBulk(.sharing(last: k + 1))
-        } else if freshRunTimeline && nextAt <= staleStart,
-            let following = FreshRun.following(
+        if freshRunTimeline && nextAt <= staleStart {
+            if k + 1 < timeline.count - 1 && sharesOnly(k + 1, date: nextDate, renderedAt: nextAt) {
+                countInBulk(.sharing(last: k + 1))
+                return
+            }
+            if let following = FreshRun.following(
                 of: timeline, after: k, staleStart: staleStart, delay: constantRenderDelay, floor: t,
                 fetchStale: fetchStale, changes: &predictable)
-        {
-            countInBulk(following)
-        } else {
-            nextRender = nextAt
-            if nextDate - date < system.minRenderSpacing { spaceNextRender(after: t) }
+            {
+                countInBulk(following)
+                return
+            }
         }
+        nextRender = nextAt
+        if nextDate - date < system.minRenderSpacing { spaceNextRender(after: t) }
     }
 
     /// The renders due at or before `limit` and before `dayEnd`, one after the other (no other
