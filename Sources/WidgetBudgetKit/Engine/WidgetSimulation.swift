@@ -39,8 +39,10 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
     /// Renders due before the next other event run in one loop, not one turn of the event loop each
     /// (render times are simple and renders are not logged).
     private let renderRuns: Bool
-    /// The views between those renders are counted in the same loop (as `countViews` counts them:
-    /// not logged, no location reloads).
+    /// Views are counted in a tight loop, not one event each: they are not logged and bring no
+    /// location reload (`countViews`).
+    private let viewsInLoops: Bool
+    /// The views between the renders of `renderRuns` are counted in the same loop.
     private let inlineViews: Bool
 
     // Output.
@@ -133,7 +135,8 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         viewNext = viewsMatter ? views.next() ?? .infinity : .infinity
         constantRenderDelay = system.renderDelay.mean
         renderRuns = simpleRenderTimes && level != .all
-        inlineViews = renderRuns && inputs.locationChanges.count == 0
+        viewsInLoops = level != .all && inputs.locationChanges.count == 0
+        inlineViews = renderRuns && viewsInLoops
         budget = ReloadBudget(model: budgetModel, daily: inputs.budget(onDay: 0), clock: calendar.clock)
         day = DayMetrics(budget: inputs.budget(onDay: 0), length: calendar.dayStarts[1] - calendar.dayStarts[0])
         reloadDelays = SeededGenerator(seed: inputs.delaySeed, stream: [StreamPurpose.reloadDelay.rawValue])
@@ -588,7 +591,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
     /// in between, so when views are not logged and bring no location reload, they are counted in
     /// one tight loop (the same additions in the same order as view by view), else visited one by one.
     private mutating func countViews(before limit: SimTime) {
-        guard level != .all && inputs.locationChanges.count == 0 else {
+        guard viewsInLoops else {
             let t = viewNext
             viewNext = views.next() ?? .infinity
             view(at: t)
