@@ -172,9 +172,8 @@ public struct ReplayTimeline: Sendable {
     package func lastStepping(from k: Int, through end: Int, by step: Double) -> Int {
         var j = k
         while j < end {
-            let i = j + 1 - listed.count
-            if i >= 1, spaced.isExact, spaced.spacing == step {
-                // Entries i ... count - 1 of the run are each `spacing` after the one before.
+            if exactSpacing(from: j) == step {
+                // Entries j ... count - 1 are evenly spaced: each `step` after the one before.
                 return min(end, listed.count + spaced.count - 1)
             }
             guard date(ofEntry: j + 1) == date(ofEntry: j) + step else { return j }
