@@ -88,7 +88,7 @@ struct EntryStepCursorTests {
     /// last` with `t(i + 1) <= S(i)` for every `i` in `k ... last` (`t` the render time, `S` the
     /// stale start); else the entries after `k` dated before `S(k)` and rendering by it.
     @Test("fresh runs and shared stale starts of entries half a period to a few periods apart are the entry-by-entry ones")
-    func freshRunExtentMatchesDefinition() {
+    func followingMatchesDefinition() {
         var g = SeededGenerator(seed: 1214)
         for (clock, horizon) in PeriodicTicksTests.clocks {
             for _ in 0..<100 {

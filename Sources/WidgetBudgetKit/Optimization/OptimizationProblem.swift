@@ -168,8 +168,9 @@ public struct OptimizationProblem: Sendable {
     }
 
     /// One replication of `spec` at daily budget `budget`, with the charge times (for the needed
-    /// budget) and without what the optimizer never reads (`RunDetail.optimization`: no age
-    /// quantile per day, no events).
+    /// budget) and without what the optimizer never reads: by default `RunDetail.optimization` (no
+    /// age quantile per day, no events); a run without a budget may read less still
+    /// (`RunDetail.unconstrained(for:)`).
     func simulate(
         _ spec: ProviderSpec, replication r: Int, budget: Int, model: BudgetModel, appThrottle: Double? = nil,
         detail: RunDetail = .optimization
