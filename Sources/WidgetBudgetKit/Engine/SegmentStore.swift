@@ -9,7 +9,7 @@
 struct SegmentStore {
     private var base: UnsafeMutablePointer<AgeSegment>?
     /// How many stretches are stored.
-    private(set) var count = 0
+    var count = 0
     private var capacity = 0
 
     /// Adds a stretch at the end.
@@ -24,6 +24,19 @@ struct SegmentStore {
     mutating func reserve(_ total: Int) {
         if total > capacity { grow(to: total) }
     }
+
+    /// Makes room for `total` stretches in all, at least doubling the room when it grows (for
+    /// callers that ask again and again as the run goes on).
+    mutating func reserveGrowing(_ total: Int) {
+        if total > capacity { grow(to: Swift.max(total, capacity * 2)) }
+    }
+
+    /// How many more stretches fit without growing.
+    var room: Int { capacity - count }
+
+    /// Where the next stretch goes, for a writer that made room with ``reserveGrowing(_:)`` and
+    /// then adds to ``count`` what it wrote.
+    var end: UnsafeMutablePointer<AgeSegment>? { base.map { $0 + count } }
 
     /// The stretches from `start` on.
     func suffix(from start: Int) -> UnsafeBufferPointer<AgeSegment> {

@@ -459,10 +459,24 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
             var k = nextEntry, t = nextRender
             var date = timeline.date(ofEntry: k)
             let last = timeline.count - 1
+            // Entries a whole number of periods apart with no render delay go stale in strides.
+            let strides = constantRenderDelay == 0
+            // The entry before `k` rendered in this loop, went stale at a tick of its own, and is
+            // accounted until it rendered.
+            var steady = false
             while true {
+                if steady && strides, let dates = timeline.evenDates(from: k) {
+                    let n = strideRun(from: k, at: t, dates: dates, last: last, through: limit, before: dayEnd)
+                    if n > 0 {
+                        k += n
+                        date = timeline.date(ofEntry: k)
+                        t = date
+                    }
+                }
                 if inlineViews && viewNext < t { tallyViews(before: t) }
                 let newStaleStart = min(fetchStale, predictable.firstAfterInLoop(date))
-                if newStaleStart != staleStart {
+                steady = newStaleStart != staleStart
+                if steady {
                     account(until: t)
                     staleStart = newStaleStart
                 }
@@ -483,6 +497,60 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
                 t = nextAt
             }
         }
+    }
+
+    /// Renders entries `k`, `k + 1`, … as the render loop would, in a loop of its own
+    /// (``StaleStride``), while each goes stale at a tick of its own, `spacing` (a whole number of
+    /// periods of an `every` grid) after the one before, and renders as dated (no render delay):
+    /// returns how many (0 when entry `k` does not).
+    ///
+    /// The first tick after an entry's date is the display's stale start plus `spacing` when that
+    /// date is at or after the tick before it and before it, both ticks in the exact stretch
+    /// (`ChangeCursor.strideEnd`): two comparisons instead of asking the cursor. The stretches are
+    /// accounted as `account(until:)` accounts them, in the same order. It stops at an entry whose
+    /// tick is not that, or not before the first unpredictable change, or after which the render
+    /// loop would leave (the next entry is the last, after `limit` or `dayEnd`, or renders by the
+    /// new stale start); the views before each render are counted first, as the loop counts them.
+    @inline(never)
+    private mutating func strideRun(
+        from k: Int, at t: SimTime, dates: (first: SimTime, spacing: Double, offset: Int), last: Int,
+        through limit: SimTime, before dayEnd: SimTime
+    ) -> Int {
+        guard let grid = predictable.strideEnd(from: staleStart, spacing: dates.spacing) else { return 0 }
+        let keepSegments = runDetail.ageSegments
+        var state = StaleStride(
+            entry: k, date: t, tick: staleStart, accountedUntil: accountedUntil, freshSeconds: day.freshSeconds,
+            ageIntegral: day.ageIntegral, maxAge: day.maxAge)
+        var bounds = StaleStride.Bounds(
+            first: dates.first, dateSpacing: dates.spacing, offset: dates.offset, last: last, spacing: dates.spacing,
+            gap: dates.spacing - grid.period, tickBound: min(grid.lastTick + grid.period, fetchStale),
+            renderBound: min(limit.nextUp, dayEnd), viewNext: inlineViews ? viewNext : .infinity)
+        while true {
+            // The loop stores without checking, in the room there is.
+            if keepSegments && segments.room == 0 { segments.reserveGrowing(segments.count + 1) }
+            let room = keepSegments ? segments.room : .max
+            let (advanced, viewDue) = StaleStride.advance(state, bounds, segments: keepSegments ? segments.end : nil, room: room)
+            segments.count += advanced.stored
+            let full = advanced.stored == room
+            state = advanced
+            state.stored = 0
+            if full { continue }
+            guard viewDue else { break }
+            staleStart = state.tick  // What the views see.
+            tallyViews(before: state.date)
+            bounds.viewNext = viewNext
+        }
+        let n = state.entry - k
+        guard n > 0 else { return 0 }
+        day.freshSeconds = state.freshSeconds
+        day.ageIntegral = state.ageIntegral
+        day.maxAge = state.maxAge
+        day.renders += n
+        lastRender = state.accountedUntil
+        accountedUntil = state.accountedUntil
+        staleStart = state.tick
+        predictable.advance(ticks: Double(n) * grid.perEntry, to: state.tick, after: lastRender, perEntry: grid.perEntry)
+        return n
     }
 
     /// Whether entry `j` (dated `date`, rendering at `at`, by the stale start), not the last,

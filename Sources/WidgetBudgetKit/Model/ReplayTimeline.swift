@@ -157,6 +157,13 @@ public struct ReplayTimeline: Sendable {
         return spaced.hasGap(below: threshold)
     }
 
+    /// How entries `k ..< count` are dated when they are evenly spaced: entry `j` at `first +
+    /// Double(j - offset) * spacing` (as ``date(ofEntry:)`` computes it), else `nil`. O(1).
+    @inline(__always)
+    package func evenDates(from k: Int) -> (first: SimTime, spacing: Double, offset: Int)? {
+        k >= listed.count && spaced.count > 0 ? (spaced.first, spaced.spacing, listed.count) : nil
+    }
+
     /// The spacing of entries `k ..< count` when they are evenly spaced with exact dates (each one
     /// `spacing` after the one before, to the bit), else `nil`. O(1).
     @inline(__always)
