@@ -16,7 +16,8 @@ public enum AgeCurve {
 
     /// The corners of the age curve over `[from, to]`, from a run's time-ordered segments.
     /// - Complexity: O(log n + k) for n segments, k of them in the stretch.
-    public static func points(_ segments: [AgeSegment], from: SimTime, to: SimTime) -> [Point] {
+    public static func points<S: RandomAccessCollection<AgeSegment>>(_ segments: S, from: SimTime, to: SimTime) -> [Point]
+    where S.Index == Int {
         var lo = 0, hi = segments.count
         while lo < hi {
             let mid = (lo + hi) / 2

@@ -51,7 +51,7 @@ public enum HourlyFreshness {
 
     /// Stale seconds in `[from, to)`, sweeping `segments` from `cursor` (left at the first
     /// segment that may still overlap later stretches).
-    private static func staleTime(_ segments: [AgeSegment], from: SimTime, to: SimTime, cursor: inout Int) -> Double {
+    private static func staleTime(_ segments: AgeSegments, from: SimTime, to: SimTime, cursor: inout Int) -> Double {
         while cursor < segments.count && segments[cursor].end <= from { cursor += 1 }
         var total = 0.0
         var i = cursor

@@ -18,12 +18,17 @@ package struct RunDetail: Sendable, Equatable {
     /// The user's views, counted in each day's view sums; when off, a run whose reloads do not
     /// depend on the views (no `unseen_after`, no location changes) draws none and counts none.
     package var views = true
+    /// The run's stale stretches are kept with it (`simulate`'s results, written at the end), so
+    /// their buffer is trimmed to size; off for runs summarised and dropped (the optimizer's),
+    /// whose buffer is handed over as it is.
+    package var trimSegments = true
 
     /// Everything: what `simulate`, `report` and `compare` write.
     package static let full = RunDetail(dayAgeQuantiles: true, budgetLeft: true, chargeTimes: false)
     /// What the optimizer reads: each day's sums, the run's stale stretches and the times of its
     /// charged grants (for the needed budget).
-    package static let optimization = RunDetail(dayAgeQuantiles: false, budgetLeft: false, chargeTimes: true)
+    package static let optimization = RunDetail(
+        dayAgeQuantiles: false, budgetLeft: false, chargeTimes: true, trimSegments: false)
 
     /// What the optimizer reads of a run without a budget when only its objective and its charge
     /// times are read: the stale stretches only for the 95th-percentile age, the views only for

@@ -1,6 +1,5 @@
 /// The stale stretches of a run as the engine writes them, one per accounting step: a buffer the
-/// run owns from its first stretch to its end, when ``takeArray()`` hands them over as an array and
-/// frees it.
+/// run owns from its first stretch to its end, when ``take()`` hands it over (``AgeSegments``).
 ///
 /// An `Array` checks that its storage is not shared before every append (a call into the runtime,
 /// which also makes the render loop keep its sums in memory); this buffer has one owner, the
@@ -43,14 +42,24 @@ struct SegmentStore {
         UnsafeBufferPointer(start: base.map { $0 + start }, count: count - start)
     }
 
-    /// The stretches as an array; the buffer is freed and the store left empty.
-    mutating func takeArray() -> [AgeSegment] {
-        let array = Array(UnsafeBufferPointer(start: base, count: count))
-        base?.deallocate()
+    /// The stretches, handed over without copying; with `trim`, a buffer more than a quarter empty
+    /// is copied to one of the right size instead (for results that are kept). The store is left
+    /// empty.
+    mutating func take(trim: Bool) -> AgeSegments {
+        guard let full = base else { return AgeSegments() }
+        let taken: AgeSegments
+        if trim && capacity - count > count / 4 + 64 {
+            // Keep only what is used: a copy, and the buffer freed.
+            taken = AgeSegments(Array(UnsafeBufferPointer(start: full, count: count)))
+            full.deinitialize(count: count)
+            full.deallocate()
+        } else {
+            taken = AgeSegments(adopting: full, count: count)
+        }
         base = nil
         count = 0
         capacity = 0
-        return array
+        return taken
     }
 
     @inline(never)

@@ -203,7 +203,8 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
             }
         }
         if level == .all { recordChanges() }
-        return WidgetRunResult(days: days, ageSegments: segments.takeArray(), events: events, chargeTimes: chargeTimes)
+        return WidgetRunResult(
+            days: days, ageSegments: segments.take(trim: runDetail.trimSegments), events: events, chargeTimes: chargeTimes)
     }
 
     // MARK: Requests and grants
@@ -726,8 +727,12 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         days.append(day)
         daySegmentStart = segments.count
         dayIndex += 1
-        // Room for the rest of the run at the first day's rate, so the array seldom grows again.
-        if dayIndex == 1 && calendar.days > 1 { segments.reserve(segments.count * calendar.days) }
+        // Room for the rest of the run at the first day's rate, so the array seldom grows again
+        // (half as much again when the run is summarised and dropped: room is cheaper than a copy).
+        if dayIndex == 1 && calendar.days > 1 {
+            let days = runDetail.trimSegments ? calendar.days : calendar.days + calendar.days / 2
+            segments.reserve(segments.count * days)
+        }
         if dayIndex < calendar.days {
             day = DayMetrics(
                 budget: inputs.budget(onDay: dayIndex), length: calendar.dayStarts[dayIndex + 1] - calendar.dayStarts[dayIndex])
