@@ -41,19 +41,23 @@ public struct AgeSegments: RandomAccessCollection, Sendable, Equatable, Codable,
 
     /// Iterates over the stretches in order.
     public struct Iterator: IteratorProtocol {
+        /// Keeps the buffer alive while the iterator reads it.
         private let storage: Storage
-        private let base: UnsafeMutablePointer<AgeSegment>
-        private var index = 0
+        private var current: UnsafeMutablePointer<AgeSegment>
+        private let end: UnsafeMutablePointer<AgeSegment>
 
         fileprivate init(_ storage: Storage) {
             self.storage = storage
-            base = storage.base
+            current = storage.base
+            end = storage.base + storage.count
         }
 
+        @inline(__always)
         public mutating func next() -> AgeSegment? {
-            guard index < storage.count else { return nil }
-            defer { index += 1 }
-            return base[index]
+            guard current < end else { return nil }
+            let segment = current.pointee
+            current += 1
+            return segment
         }
     }
 
