@@ -22,7 +22,11 @@ struct StaleStrideTests {
     /// an `every` grid apart, aligned or not, no render delay; with what cuts strides short: the
     /// grid's offset, unpredictable changes (`fetchStale`), views sparse, dense or in a window,
     /// policies, app reloads (`limit`), tight budgets (reloads that wait), day ends and a
-    /// daylight-saving change (the end of the grid's exact stretch).
+    /// daylight-saving change (the end of the grid's exact stretch). Only grids of whole seconds
+    /// have an exact stretch (`PeriodicTicks.exactRun`): offsets 0, 7 and 29 s stride, offsets
+    /// 7.25 and 29.5 s never do (the render loop's path, compared all the same). With seed 7,341,
+    /// 60 of the 100 scenarios stride (about 64,000 entries in 5,300 strides), each way a stride
+    /// ends reached in at least 4 of them.
     static func randomScenario(_ g: inout SeededGenerator) -> Scenario {
         func pick<T>(_ options: [T]) -> T { options[Int(g.next() % UInt64(options.count))] }
         let period: Double = pick([20, 60, 60])
@@ -46,7 +50,7 @@ struct StaleStrideTests {
         return TestScenarios.single(
             .fixed(provider), days: pick([1, 2, 2, 3]), replications: 2, seed: g.next(), start: start, timeZone: zone,
             budget: BudgetSettings(dailyMin: pick([6, 20, 70]), model: pick([.rolling24h, .midnight])), system: system,
-            app: app, predictable: EventProcess(.every(period: period, offset: pick([0, 7.25, 29.5]))),
+            app: app, predictable: EventProcess(.every(period: period, offset: pick([0, 0, 7, 29, 7.25, 29.5]))),
             unpredictable: pick([.none, .none, EventProcess(.poisson(perHour: 0.5)), EventProcess(.poisson(perHour: 4))]),
             views: pick([
                 .none, EventProcess(.poisson(perHour: 6)), EventProcess(.poisson(perHour: 60)),
@@ -54,10 +58,10 @@ struct StaleStrideTests {
             ]))
     }
 
-    @Test("80 random striding scenarios render, age and view the same, to the bit, either way")
+    @Test("100 random striding scenarios render, age and view the same, to the bit, either way")
     func stridesMatchEventByEvent() {
         var g = SeededGenerator(seed: 7_341)
-        for i in 0..<80 {
+        for i in 0..<100 {
             let scenario = Self.randomScenario(&g)
             let fast = Simulator.run(scenario, events: .none)
             let exact = Simulator.run(scenario, events: .all)
