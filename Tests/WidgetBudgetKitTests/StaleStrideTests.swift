@@ -116,4 +116,33 @@ struct StaleStrideTests {
             #expect(day.maxAge == expectedMaxAge, "events \(events)")
         }
     }
+
+    /// A reload every hour on the hour (`.after(1 h)`, no delay, budget to spare), 14 entries
+    /// aligned on the minute 5 min apart, a tick at 7 s past every minute: from each reload `r`,
+    /// entry 0 at `r` is fresh 7 s then stale to age 53 at entry 1 (`r` + 1 min); entries 1 to 11,
+    /// at `r` + 1 min + 5 min × (j − 1), are fresh 7 s then stale to age 293; entry 12 (at `r` +
+    /// 56 min) is fresh 7 s then stale to age 233 at the next reload (or the day's end); entry 13
+    /// (`r` + 61 min) never renders. Strides are cut by the policy reload each hour.
+    @Test("hourly reloads cut strides of minute-aligned entries five periods apart: one day by hand")
+    func handComputedHourlyDay() {
+        let provider = FixedProvider(entries: 14, spacing: 300, firstOffset: 0, align: .minute, policy: .after(3_600))
+        let scenario = TestScenarios.single(
+            .fixed(provider), days: 1, replications: 1, seed: 5, start: TestScenarios.mondayUTC,
+            timeZone: TestScenarios.utc, budget: .fixed(70),
+            system: SystemSettings(reloadDelay: .zero, renderDelay: .zero, minReloadInterval: 300),
+            predictable: EventProcess(.every(period: 60, offset: 7)))
+        let hourFresh = 13 * 7.0
+        let hourAge = 53.0 * 53 / 2 + 11 * (293.0 * 293 / 2) + 233.0 * 233 / 2
+        #expect(hourFresh + 53 + 11 * 293 + 233 == 3_600)
+        #expect(24 * hourFresh == 2_184)
+        #expect(24 * hourAge == 12_017_244)
+        for events in [EventLevel.none, .all] {
+            let day = Simulator.run(scenario, events: events).day(0)
+            #expect(day.reloads == 24, "events \(events)")
+            #expect(day.renders == 24 * 13, "events \(events)")
+            #expect(day.freshSeconds == 24 * hourFresh, "events \(events)")
+            #expect(day.ageIntegral == 24 * hourAge, "events \(events)")
+            #expect(day.maxAge == 293, "events \(events)")
+        }
+    }
 }
