@@ -237,21 +237,23 @@ struct ChangeCursor {
         return (m, tickTime)
     }
 
-    /// Entries a whole number of periods apart on an `every` grid: `stale` is the cursor's last
-    /// answer, a tick of its exact stretch, and `spacing = m × period` for a whole `m ≥ 1`. Then
-    /// `stale + j × spacing` is a tick of the stretch, a period after the tick before it, for every
-    /// whole `j` up to the stretch's last tick (whole numbers below 2^52: exact), and a date from the
-    /// tick before it up to it (excluded) has it as its first tick after. Returns the stretch's last
-    /// tick, `m` and the period; `nil` when the conditions do not hold.
-    func strideEnd(from stale: SimTime, spacing: Double) -> (lastTick: SimTime, perEntry: Double, period: Double)? {
-        guard period > 0, spacing >= period, stale == tickTime, exact.contains(tick) else { return nil }
+    /// Evenly spaced entries on an `every` grid (`StaleStride`): `stale` is the cursor's last
+    /// answer, a tick of its exact stretch. With `spacing = m × period` for a whole `m ≥ 1`, an
+    /// entry goes stale `step = spacing` after the stale start of the one before; with `spacing <
+    /// period`, at that stale start or `step = period` after it. Every tick up to the stretch's
+    /// last is a period after the one before (whole numbers below 2^52: `stale + j × step` is
+    /// exact). Returns the stretch's last tick, `step` and the period; `nil` when the conditions
+    /// do not hold.
+    func strideEnd(from stale: SimTime, spacing: Double) -> (lastTick: SimTime, step: Double, period: Double)? {
+        guard period > 0, spacing > 0, stale == tickTime, exact.contains(tick) else { return nil }
+        if spacing < period { return (exact.time(ofIndex: exact.last, period: period), period, period) }
         let m = spacing / period
         guard m == m.rounded(.down), m * period == spacing else { return nil }
-        return (exact.time(ofIndex: exact.last, period: period), m, period)
+        return (exact.time(ofIndex: exact.last, period: period), spacing, period)
     }
 
-    /// Moves the cursor `steps` ticks on, to the tick at `time`, the first after `date`, the last
-    /// of entries `strideEnd` counted `perEntry` ticks apart (the next entry is then one jump on).
+    /// Moves the cursor `steps` ticks on, to the tick at `time`, the first after `date`, after
+    /// entries going stale `perEntry` ticks apart (the next entry is then one jump on).
     mutating func advance(ticks steps: Double, to time: SimTime, after date: SimTime, perEntry: Double) {
         tick += steps
         tickTime = time

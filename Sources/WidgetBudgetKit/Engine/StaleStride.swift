@@ -8,8 +8,10 @@ struct StaleStride {
     /// The next entry to render, and its date (its render time: no render delay).
     var entry: Int
     var date: SimTime
-    /// The display's stale start: a tick of the grid's exact stretch.
+    /// The display's stale start: a tick of the grid's exact stretch, the first after `rendered`.
     var tick: SimTime
+    /// The date of the last entry rendered.
+    var rendered: SimTime
     /// The end of the last accounted stretch.
     var accountedUntil: SimTime
     /// The day's sums, as in `DayMetrics`.
@@ -25,9 +27,10 @@ struct StaleStride {
         var first: SimTime, dateSpacing: Double, offset: Int
         /// The timeline's last entry: the loop leaves before rendering the one before it.
         var last: Int
-        /// Ticks `spacing` apart; an entry's date must be at least `spacing - period` after the
-        /// display's stale start (the tick before the next is at or before it).
-        var spacing: Double, gap: Double
+        /// Ticks `step` apart: an entry dated at or after the stale start must be dated at least
+        /// `step - period` after it and before the tick `step` after it (the tick before that one
+        /// is then at or before the date).
+        var step: Double, gap: Double
         /// New stale starts must come before this (the exact stretch's end, the first
         /// unpredictable change).
         var tickBound: SimTime
@@ -36,6 +39,10 @@ struct StaleStride {
         /// The next view, counted before the render after it (`+infinity` when views are not
         /// counted in the loop).
         var viewNext: SimTime
+
+        /// The date of entry `j`.
+        @inline(__always)
+        func date(_ j: Int) -> SimTime { first + Double(j - offset) * dateSpacing }
     }
 
     /// Renders entries from `entry` on while each goes stale at `tick + spacing` and the one after
@@ -48,50 +55,67 @@ struct StaleStride {
         var s = state
         var viewDue = false
         while true {
-            let next = s.tick + b.spacing
-            // The first tick after `date` is `next`, before the bound.
-            guard s.date >= s.tick + b.gap, s.date < next, next < b.tickBound else { break }
-            let following = b.first + Double(s.entry + 1 - b.offset) * b.dateSpacing
-            // After this render the loop goes on: the next entry is not the last, renders in
-            // time, and after the new stale start.
-            guard s.entry + 1 < b.last, following < b.renderBound, following > next else { break }
-            if b.viewNext < s.date {
+            let date = s.date
+            var stale = s.tick
+            if date >= stale {
+                // The first tick after `date` is `next`, before the bound.
+                let next = stale + b.step
+                guard date >= stale + b.gap, date < next, next < b.tickBound else { break }
+                stale = next
+            }
+            let following = b.date(s.entry + 1)
+            // After this render the loop goes on: the next entry is not the last, renders in time,
+            // and after the new stale start (or before it, alone sharing it: `sharesOnly`).
+            guard s.entry + 1 < b.last, following < b.renderBound else { break }
+            if following <= stale {
+                guard following < stale, b.date(s.entry + 2) > stale else { break }
+            }
+            if b.viewNext < date {
                 viewDue = true
                 break
             }
-            guard s.stored < room else { break }
-            let from = s.accountedUntil, tick = s.tick, date = s.date
-            if from < tick && tick < date {
-                // The common turn: fresh until the tick, then stale from age 0 (`a0` below is 0).
-                s.freshSeconds += tick - from
-                let a1 = date - tick
-                s.ageIntegral += (a1 * a1) / 2
-                if a1 > s.maxAge { s.maxAge = a1 }
-                if let segments {
-                    segments[s.stored] = AgeSegment(start: tick, from: 0, to: a1)
-                    s.stored &+= 1
-                }
-                s.accountedUntil = date
-            } else if date > from {
-                if tick >= date {
-                    s.freshSeconds += date - from
-                } else {
-                    if tick > from { s.freshSeconds += tick - from }
-                    let a0 = (tick >= from ? tick : from) - tick  // `max(from, tick) - tick`
-                    let a1 = date - tick
-                    s.ageIntegral += (a1 * a1 - a0 * a0) / 2
-                    if a1 > s.maxAge { s.maxAge = a1 }
-                    if let segments {
-                        segments[s.stored] = AgeSegment(start: tick + a0, from: a0, to: a1)
-                        s.stored &+= 1
-                    }
-                }
-                s.accountedUntil = date
+            if stale != s.tick {
+                guard s.stored < room else { break }
+                account(until: date, &s, segments)
+                s.tick = stale
             }
-            s.tick = next
+            s.rendered = date
             s.entry &+= 1
             s.date = following
         }
         return (s, viewDue)
+    }
+
+    /// `account(until: date)` with content shown, stale since `s.tick`.
+    @inline(__always)
+    private static func account(until date: SimTime, _ s: inout StaleStride, _ segments: UnsafeMutablePointer<AgeSegment>?) {
+        let from = s.accountedUntil, tick = s.tick
+        if from < tick && tick < date {
+            // The common turn: fresh until the tick, then stale from age 0 (`a0` below is 0).
+            s.freshSeconds += tick - from
+            let a1 = date - tick
+            s.ageIntegral += (a1 * a1) / 2
+            if a1 > s.maxAge { s.maxAge = a1 }
+            if let segments {
+                segments[s.stored] = AgeSegment(start: tick, from: 0, to: a1)
+                s.stored &+= 1
+            }
+            s.accountedUntil = date
+        } else if date > from {
+            if tick >= date {
+                s.freshSeconds += date - from
+            } else {
+                if tick > from { s.freshSeconds += tick - from }
+                let a0 = (tick >= from ? tick : from) - tick  // `max(from, tick) - tick`
+                let a1 = date - tick
+                s.ageIntegral += (a1 * a1 - a0 * a0) / 2
+                if a1 > s.maxAge { s.maxAge = a1 }
+                if let segments {
+                    segments[s.stored] = AgeSegment(start: tick + a0, from: a0, to: a1)
+                    s.stored &+= 1
+                }
+            }
+            s.accountedUntil = date
+        }
     }
 }

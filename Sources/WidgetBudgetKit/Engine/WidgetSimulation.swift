@@ -517,14 +517,19 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         from k: Int, at t: SimTime, dates: (first: SimTime, spacing: Double, offset: Int), last: Int,
         through limit: SimTime, before dayEnd: SimTime
     ) -> Int {
-        guard let grid = predictable.strideEnd(from: staleStart, spacing: dates.spacing) else { return 0 }
+        // The stale start is the first tick after the last entry rendered (set by the loop's last
+        // turn, before the first unpredictable change).
+        guard staleStart < fetchStale, let grid = predictable.strideEnd(from: staleStart, spacing: dates.spacing) else {
+            return 0
+        }
         let keepSegments = runDetail.ageSegments
+        let firstTick = staleStart
         var state = StaleStride(
-            entry: k, date: t, tick: staleStart, accountedUntil: accountedUntil, freshSeconds: day.freshSeconds,
-            ageIntegral: day.ageIntegral, maxAge: day.maxAge)
+            entry: k, date: t, tick: staleStart, rendered: lastRender, accountedUntil: accountedUntil,
+            freshSeconds: day.freshSeconds, ageIntegral: day.ageIntegral, maxAge: day.maxAge)
         var bounds = StaleStride.Bounds(
-            first: dates.first, dateSpacing: dates.spacing, offset: dates.offset, last: last, spacing: dates.spacing,
-            gap: dates.spacing - grid.period, tickBound: min(grid.lastTick + grid.period, fetchStale),
+            first: dates.first, dateSpacing: dates.spacing, offset: dates.offset, last: last, step: grid.step,
+            gap: grid.step - grid.period, tickBound: min(grid.lastTick + grid.period, fetchStale),
             renderBound: min(limit.nextUp, dayEnd), viewNext: inlineViews ? viewNext : .infinity)
         while true {
             // The loop stores without checking, in the room there is.
@@ -547,10 +552,12 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         day.ageIntegral = state.ageIntegral
         day.maxAge = state.maxAge
         day.renders += n
-        lastRender = state.accountedUntil
+        lastRender = state.rendered
         accountedUntil = state.accountedUntil
         staleStart = state.tick
-        predictable.advance(ticks: Double(n) * grid.perEntry, to: state.tick, after: lastRender, perEntry: grid.perEntry)
+        predictable.advance(
+            ticks: (state.tick - firstTick) / grid.period, to: state.tick, after: lastRender,
+            perEntry: grid.step / grid.period)
         return n
     }
 
