@@ -31,9 +31,12 @@ public struct AgeSegments: RandomAccessCollection, Sendable, Equatable, Codable,
         self.init([])
     }
 
+    /// The first stretch's index, 0.
     public var startIndex: Int { 0 }
+    /// One past the last stretch's index: the number of stretches.
     public var endIndex: Int { storage.count }
 
+    /// The stretch at `position` (`0 ..< count`).
     public subscript(position: Int) -> AgeSegment {
         precondition(position >= 0 && position < storage.count, "AgeSegments: index out of range")
         return storage.base[position]
@@ -52,6 +55,7 @@ public struct AgeSegments: RandomAccessCollection, Sendable, Equatable, Codable,
             end = storage.base + storage.count
         }
 
+        /// The next stretch, or `nil` after the last.
         @inline(__always)
         public mutating func next() -> AgeSegment? {
             guard current < end else { return nil }
@@ -61,6 +65,7 @@ public struct AgeSegments: RandomAccessCollection, Sendable, Equatable, Codable,
         }
     }
 
+    /// An iterator over the stretches in order.
     public func makeIterator() -> Iterator { Iterator(storage) }
 
     /// Calls `body` with the stretches as one buffer (they are stored so).
@@ -68,14 +73,17 @@ public struct AgeSegments: RandomAccessCollection, Sendable, Equatable, Codable,
         try body(UnsafeBufferPointer(start: storage.base, count: storage.count))
     }
 
+    /// The same stretches in the same order.
     public static func == (a: AgeSegments, b: AgeSegments) -> Bool {
         a.storage === b.storage || a.elementsEqual(b)
     }
 
+    /// Reads the stretches from an array.
     public init(from decoder: any Decoder) throws {
         self.init(try [AgeSegment](from: decoder))
     }
 
+    /// Writes the stretches as an array.
     public func encode(to encoder: any Encoder) throws {
         try Array(self).encode(to: encoder)
     }
