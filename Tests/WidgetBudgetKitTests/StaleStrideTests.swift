@@ -3,10 +3,10 @@ import Testing
 import WidgetBudgetKit
 import WidgetBudgetTestSupport
 
-/// Entries a whole number of periods apart rendered in strides (`WidgetSimulation.strideRun`,
-/// `StaleStride.advance`: `--events none`, no render delay) against the event-by-event engine
-/// (`--events all`, which never strides), to the bit, on randomised scenarios built to start
-/// strides and to end them every way one ends; and one day of strides computed by hand.
+/// Entries a whole number of periods apart, or closer than a period, rendered in strides
+/// (`WidgetSimulation.strideRun`, `StaleStride.advance`: `--events none`, no render delay) against
+/// the event-by-event engine (`--events all`, which never strides), to the bit, on randomised
+/// scenarios built to start strides and to end them every way one ends; and days computed by hand.
 @Suite("Stale strides against the event-by-event engine and a hand computation")
 struct StaleStrideTests {
     /// Saturday 2026-03-28 00:00 in Paris (23:00 UTC the day before): clocks go forward at
@@ -28,10 +28,25 @@ struct StaleStrideTests {
     /// does not divide the hour: its ticks move against the UTC grid at a daylight-saving change.
     /// With seed 7,341, 62 of the 100 scenarios stride (about 66,000 entries in 5,400 strides),
     /// each way a stride ends reached in at least 2 of them (the grid's exact stretch ending in 14).
-    static func randomScenario(_ g: inout SeededGenerator) -> Scenario {
+    ///
+    /// With `close`, entries closer than a period instead (`StaleStride` with `step = period`):
+    /// half a period (each entry alone shares the stale start of the one before, or none does when
+    /// dated on the grid), a third (two share it: the render loop's path), three quarters, a
+    /// second short of the period (the odd entry shares), and 30 or 50 s against a 70 s period;
+    /// grid offsets of whole seconds only (the others never stride). With seed 4,127, 88 of the 100
+    /// close scenarios stride (about 127,000 entries in 14,100 strides), every pair of spacing and
+    /// period among them (20 s against 60 s an entry or two at a time: only the last of three
+    /// entries sharing a stale start goes on).
+    static func randomScenario(_ g: inout SeededGenerator, close: Bool = false) -> Scenario {
         func pick<T>(_ options: [T]) -> T { options[Int(g.next() % UInt64(options.count))] }
-        let period: Double = pick([20, 60, 60, 70])
-        let spacing = period * pick([1, 2, 5])
+        let period: Double
+        let spacing: Double
+        if close {
+            (period, spacing) = pick([(60, 30), (60, 30), (60, 20), (60, 45), (60, 59), (20, 10), (70, 30), (70, 50)])
+        } else {
+            period = pick([20, 60, 60, 70])
+            spacing = period * pick([1, 2, 5])
+        }
         let provider = FixedProvider(
             entries: pick([12, 61, 120, 240]), spacing: spacing, firstOffset: pick([0, 0.37, 2, 30.5]),
             align: pick([.none, .none, .minute]), policy: pick([.atEnd, .after(900), .after(3_600), .never]))
@@ -51,7 +66,7 @@ struct StaleStrideTests {
         return TestScenarios.single(
             .fixed(provider), days: pick([1, 2, 2, 3]), replications: 2, seed: g.next(), start: start, timeZone: zone,
             budget: BudgetSettings(dailyMin: pick([6, 20, 70]), model: pick([.rolling24h, .midnight])), system: system,
-            app: app, predictable: EventProcess(.every(period: period, offset: pick([0, 0, 7, 29, 7.25, 29.5]))),
+            app: app, predictable: EventProcess(.every(period: period, offset: pick(close ? [0, 0, 7, 29] : [0, 0, 7, 29, 7.25, 29.5]))),
             unpredictable: pick([.none, .none, EventProcess(.poisson(perHour: 0.5)), EventProcess(.poisson(perHour: 4))]),
             views: pick([
                 .none, EventProcess(.poisson(perHour: 6)), EventProcess(.poisson(perHour: 60)),
@@ -63,20 +78,50 @@ struct StaleStrideTests {
     func stridesMatchEventByEvent() {
         var g = SeededGenerator(seed: 7_341)
         for i in 0..<100 {
-            let scenario = Self.randomScenario(&g)
-            let fast = Simulator.run(scenario, events: .none)
-            let exact = Simulator.run(scenario, events: .all)
-            #expect(fast.runs.count == exact.runs.count, "scenario \(i)")
-            for (a, b) in zip(fast.runs, exact.runs) {
-                let x = a[0], y = b[0]
-                let label = "scenario \(i): \(scenario.widgets[0].provider) \(scenario.widgets[0].predictable) \(scenario.system)"
-                #expect(x.days.map(\.renders) == y.days.map(\.renders), "\(label)")
-                #expect(x.days.map(\.views) == y.days.map(\.views), "\(label)")
-                #expect(x.days.map(\.reloads) == y.days.map(\.reloads), "\(label)")
-                // The same additions in the same order: the same sums, to the bit.
-                #expect(x.days == y.days, "\(label)")
-                #expect(x.ageSegments == y.ageSegments, "\(label)")
+            Self.expectSameEitherWay(Self.randomScenario(&g), "scenario \(i)")
+        }
+    }
+
+    @Test("100 random scenarios of entries closer than a period: the same, to the bit, either way")
+    func closeStridesMatchEventByEvent() {
+        var g = SeededGenerator(seed: 4_127)
+        for i in 0..<100 {
+            let scenario = Self.randomScenario(&g, close: true)
+            if Self.knownCloseMismatches.contains(i) {
+                // Not the stride: the same with `strideRun` off (see `knownCloseMismatches`).
+                withKnownIssue("freshSeconds differs in its last bit between the event levels") {
+                    Self.expectSameEitherWay(scenario, "close scenario \(i)")
+                }
+            } else {
+                Self.expectSameEitherWay(scenario, "close scenario \(i)")
             }
+        }
+    }
+
+    /// Close scenarios whose `freshSeconds` differs in its last bit between `--events none` and
+    /// `--events all` (found by this test; the engine is not changed here): entries aligned on the
+    /// minute (so some dated on a tick), the first 0.37 s after a reload, 20 s (scenario 20) or
+    /// 30 s (scenario 66) apart, ticks every whole minute, no delays, views and app reloads.
+    /// Scenario 20 (3 days, replication 0, day 0): 30,043.920564120268 against 30,043.920564120264;
+    /// scenario 66 (1 day, replication 1): 12,239.63 against 12,239.630000000001. Not the stride:
+    /// the same with `strideRun` off; gone with `freshRuns` off (`FreshRun`'s bulk counting).
+    static let knownCloseMismatches: Set<Int> = [20, 66]
+
+    /// Runs `scenario` with `--events none` (strides) and `--events all` (event by event) and
+    /// expects the same days and stale stretches, to the bit.
+    static func expectSameEitherWay(_ scenario: Scenario, _ name: String) {
+        let fast = Simulator.run(scenario, events: .none)
+        let exact = Simulator.run(scenario, events: .all)
+        #expect(fast.runs.count == exact.runs.count, "\(name)")
+        for (r, (a, b)) in zip(fast.runs, exact.runs).enumerated() {
+            let x = a[0], y = b[0]
+            let label = "\(name), replication \(r): \(scenario.widgets[0].provider) \(scenario.widgets[0].predictable) \(scenario.system)"
+            #expect(x.days.map(\.renders) == y.days.map(\.renders), "\(label)")
+            #expect(x.days.map(\.views) == y.days.map(\.views), "\(label)")
+            #expect(x.days.map(\.reloads) == y.days.map(\.reloads), "\(label)")
+            // The same additions in the same order: the same sums, to the bit.
+            #expect(x.days == y.days, "\(label)")
+            #expect(x.ageSegments == y.ageSegments, "\(label)")
         }
     }
 
@@ -115,6 +160,70 @@ struct StaleStrideTests {
             #expect(day.ageIntegral == expectedAgeIntegral, "events \(events)")
             #expect(day.maxAge == expectedMaxAge, "events \(events)")
         }
+    }
+
+    /// One reload at 0 (no delay, `.never`), `entries` entries at `first` + 30 j, half a period of
+    /// a grid ticking every whole minute: the entries pair up, one at 60 k + 10 fresh until the
+    /// tick at 60 k + 60, the next at 60 k + 40 sharing that stale start (its render changes no
+    /// sum), stale from age 0 to age 10 when the next pair renders at 60 k + 70. Before the first
+    /// render the placeholder is stale since 0 (age 0 to `first`); the last entries stay stale
+    /// from their tick to the day's end. Default memory settings allow 384 entries (24 MB over the
+    /// 6 MB base at 64 KB each); with 8 KB entries and 2,880-entry timelines allowed, they fill the
+    /// day. From 10 s the engine counts each pair's second entry in bulk (`countInBulk(.sharing)`)
+    /// and never strides; from 40 s the first entry goes stale alone (fresh 20 s, stale 10 s) and
+    /// the rest stride (`StaleStride` with `step = period`). All values are whole numbers far below
+    /// 2^53: every sum is exact whatever its order.
+    ///
+    /// - 10 s, 384 entries: 192 pairs, fresh 192 × 50 = 9,600 s; age integral 10² / 2 + 191 × 50 +
+    ///   74,880² / 2 (the last tick at 11,520 s) = 2,803,516,800; max age 74,880.
+    /// - 10 s, 2,880 entries: 1,440 pairs, fresh 72,000 s; age integral 50 + 1,439 × 50 = 72,000
+    ///   (the last tick at 24 h); max age 10.
+    /// - 40 s, 384 entries: fresh 20 + 191 × 50 + 50 (the last entry alone, at 11,530 s) = 9,620
+    ///   s; age integral 40² / 2 + 50 + 191 × 50 + 74,820² / 2 = 2,799,026,600; max age 74,820.
+    /// - 40 s, 2,880 entries: the last one (at 86,410 s) after the day: 2,879 renders; fresh 20 +
+    ///   1,439 × 50 = 71,970 s; age integral 800 + 50 + 1,438 × 50 = 72,750 (the last tick at
+    ///   24 h); max age 40.
+    @Test(
+        "entries half a period apart: one day by hand",
+        arguments: [
+            HalfPeriodDay(entries: 384, first: 10, renders: 384, fresh: 9_600, ageIntegral: 2_803_516_800, maxAge: 74_880),
+            HalfPeriodDay(entries: 2_880, first: 10, renders: 2_880, fresh: 72_000, ageIntegral: 72_000, maxAge: 10),
+            HalfPeriodDay(entries: 384, first: 40, renders: 384, fresh: 9_620, ageIntegral: 2_799_026_600, maxAge: 74_820),
+            HalfPeriodDay(entries: 2_880, first: 40, renders: 2_879, fresh: 71_970, ageIntegral: 72_750, maxAge: 40),
+        ])
+    func handComputedHalfPeriodDay(_ expected: HalfPeriodDay) {
+        let entries = expected.entries
+        let provider = FixedProvider(
+            entries: entries, spacing: 30, firstOffset: expected.first, align: .none, policy: .never)
+        var system = SystemSettings(reloadDelay: .zero, renderDelay: .zero, minReloadInterval: 300)
+        var memory = MemorySettings()
+        if entries > 384 {
+            memory.perEntryKB = 8
+            system.maxEntries = entries
+        }
+        #expect(memory.maxEntries >= entries && system.maxEntries >= entries)
+        #expect(MemorySettings().maxEntries == 384)
+        let scenario = TestScenarios.single(
+            .fixed(provider), days: 1, replications: 1, seed: 11, start: TestScenarios.mondayUTC,
+            timeZone: TestScenarios.utc, budget: .fixed(70), memory: memory, system: system,
+            predictable: EventProcess(.every(period: 60, offset: 0)))
+        for events in [EventLevel.none, .all] {
+            let day = Simulator.run(scenario, events: events).day(0)
+            #expect(day.reloads == 1, "events \(events)")
+            #expect(day.kills == 0 && day.rejections == 0, "events \(events)")
+            #expect(day.renders == expected.renders, "events \(events)")
+            #expect(day.views == 0, "events \(events)")
+            #expect(day.freshSeconds == expected.fresh, "events \(events)")
+            #expect(day.ageIntegral == expected.ageIntegral, "events \(events)")
+            #expect(day.maxAge == expected.maxAge, "events \(events)")
+        }
+    }
+
+    /// A day of `handComputedHalfPeriodDay`: the timeline and the sums computed by hand.
+    struct HalfPeriodDay: Sendable, CustomTestStringConvertible {
+        var entries: Int, first: Double
+        var renders: Int, fresh: Double, ageIntegral: Double, maxAge: Double
+        var testDescription: String { "\(entries) entries from \(first) s" }
     }
 
     /// A reload every hour on the hour (`.after(1 h)`, no delay, budget to spare), 14 entries
