@@ -1,6 +1,8 @@
-/// The inner loop of `WidgetSimulation.strideRun`: entries that each go stale at a tick of their
-/// own, `spacing` (a whole number of periods of an `every` grid) after the one before, rendered
-/// one after the other with their stale stretches accounted as `account(until:)` accounts them.
+/// The inner loop of `WidgetSimulation.strideRun`: evenly spaced entries against an `every` grid,
+/// rendered one after the other with their stretches accounted as `account(until:)` accounts them
+/// (`AgeAccounting`). Each entry either shares the display's stale start (dated before it: entries
+/// closer than a period) or goes stale at the tick `step` after it (`step` the spacing, a whole
+/// number of periods, or one period for entries closer than that).
 ///
 /// A value with the loop's state, advanced by a function of values only (no call, no access to
 /// the simulation), so that its sums stay in registers; `WidgetSimulation` writes it back.
@@ -45,9 +47,11 @@ struct StaleStride {
         func date(_ j: Int) -> SimTime { first + Double(j - offset) * dateSpacing }
     }
 
-    /// Renders entries from `entry` on while each goes stale at `tick + spacing` and the one after
-    /// it renders in the loop after that tick; stores the stretches at `segments[stored...]` when
-    /// given, at most `room` of them. Returns true when it stopped at a view due before `date`.
+    /// Renders entries from `entry` on as the render loop would, while the first tick after each
+    /// is known by the rule above and the loop would go on after it: the next entry is not the
+    /// last, renders in time, and after the new stale start (or before it, alone sharing it, as
+    /// `sharesOnly` asks). Stores the stretches at `segments[stored...]` when given, at most
+    /// `room` of them. Returns true when it stopped at a view due before `date`.
     @inline(__always)
     static func advance(
         _ state: StaleStride, _ b: Bounds, segments: UnsafeMutablePointer<AgeSegment>?, room: Int
@@ -89,33 +93,14 @@ struct StaleStride {
     /// `account(until: date)` with content shown, stale since `s.tick`.
     @inline(__always)
     private static func account(until date: SimTime, _ s: inout StaleStride, _ segments: UnsafeMutablePointer<AgeSegment>?) {
-        let from = s.accountedUntil, tick = s.tick
-        if from < tick && tick < date {
-            // The common turn: fresh until the tick, then stale from age 0 (`a0` below is 0).
-            s.freshSeconds += tick - from
-            let a1 = date - tick
-            s.ageIntegral += (a1 * a1) / 2
-            if a1 > s.maxAge { s.maxAge = a1 }
-            if let segments {
-                segments[s.stored] = AgeSegment(start: tick, from: 0, to: a1)
-                s.stored &+= 1
-            }
-            s.accountedUntil = date
-        } else if date > from {
-            if tick >= date {
-                s.freshSeconds += date - from
-            } else {
-                if tick > from { s.freshSeconds += tick - from }
-                let a0 = (tick >= from ? tick : from) - tick  // `max(from, tick) - tick`
-                let a1 = date - tick
-                s.ageIntegral += (a1 * a1 - a0 * a0) / 2
-                if a1 > s.maxAge { s.maxAge = a1 }
-                if let segments {
-                    segments[s.stored] = AgeSegment(start: tick + a0, from: a0, to: a1)
-                    s.stored &+= 1
-                }
-            }
-            s.accountedUntil = date
+        guard date > s.accountedUntil else { return }
+        let stretch = AgeAccounting.add(
+            from: s.accountedUntil, to: date, staleSince: s.tick, freshSeconds: &s.freshSeconds,
+            ageIntegral: &s.ageIntegral, maxAge: &s.maxAge)
+        if let stretch, let segments {
+            segments[s.stored] = stretch
+            s.stored &+= 1
         }
+        s.accountedUntil = date
     }
 }

@@ -460,7 +460,7 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
             var k = nextEntry, t = nextRender
             var date = timeline.date(ofEntry: k)
             let last = timeline.count - 1
-            // Entries a whole number of periods apart with no render delay go stale in strides.
+            // Evenly spaced entries with no render delay go in strides (`strideRun`).
             let strides = constantRenderDelay == 0
             // The entry before `k` rendered in this loop, went stale at a tick of its own, and is
             // accounted until it rendered.
@@ -501,17 +501,18 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
     }
 
     /// Renders entries `k`, `k + 1`, … as the render loop would, in a loop of its own
-    /// (``StaleStride``), while each goes stale at a tick of its own, `spacing` (a whole number of
-    /// periods of an `every` grid) after the one before, and renders as dated (no render delay):
-    /// returns how many (0 when entry `k` does not).
+    /// (``StaleStride``), while they are evenly spaced on an `every` grid, a whole number of periods
+    /// apart or closer than a period, and render as dated (no render delay): returns how many (0
+    /// when entry `k` does not).
     ///
-    /// The first tick after an entry's date is the display's stale start plus `spacing` when that
-    /// date is at or after the tick before it and before it, both ticks in the exact stretch
-    /// (`ChangeCursor.strideEnd`): two comparisons instead of asking the cursor. The stretches are
-    /// accounted as `account(until:)` accounts them, in the same order. It stops at an entry whose
-    /// tick is not that, or not before the first unpredictable change, or after which the render
-    /// loop would leave (the next entry is the last, after `limit` or `dayEnd`, or renders by the
-    /// new stale start); the views before each render are counted first, as the loop counts them.
+    /// The first tick after an entry's date is the display's stale start when the date is before
+    /// it, else the tick `step` after it when the date is before that one and at or after the tick
+    /// before it, all in the exact stretch (`ChangeCursor.strideEnd`): comparisons instead of
+    /// asking the cursor. The stretches are accounted as `account(until:)` accounts them
+    /// (`AgeAccounting`), in the same order. It stops at an entry whose tick is not that, or not
+    /// before the first unpredictable change, or after which the render loop would leave (the next
+    /// entry is the last, after `limit` or `dayEnd`, or renders by the new stale start without
+    /// sharing it alone); the views before each render are counted first, as the loop counts them.
     @inline(never)
     private mutating func strideRun(
         from k: Int, at t: SimTime, dates: (first: SimTime, spacing: Double, offset: Int), last: Int,
@@ -641,17 +642,10 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
     private mutating func account(until t: SimTime) {
         let from = accountedUntil
         guard t > from else { return }
-        let s = hasContent ? staleStart : 0
-        if s >= t {
-            day.freshSeconds += t - from
-        } else {
-            if s > from { day.freshSeconds += s - from }
-            let a0 = max(from, s) - s
-            let a1 = t - s
-            day.ageIntegral += (a1 * a1 - a0 * a0) / 2
-            if a1 > day.maxAge { day.maxAge = a1 }
-            if runDetail.ageSegments { segments.append(AgeSegment(start: s + a0, from: a0, to: a1)) }
-        }
+        let stretch = AgeAccounting.add(
+            from: from, to: t, staleSince: hasContent ? staleStart : 0, freshSeconds: &day.freshSeconds,
+            ageIntegral: &day.ageIntegral, maxAge: &day.maxAge)
+        if let stretch, runDetail.ageSegments { segments.append(stretch) }
         accountedUntil = t
     }
 
