@@ -88,6 +88,7 @@ public enum ScenarioLoader {
 struct ScenarioReader {
     let file: String
     let baseDirectory: String
+    /// 2026-01-05 00:00 UTC; a scenario without `start` begins at that date's midnight in its own zone.
     var start = Date(timeIntervalSince1970: 1_767_571_200)
     var timeZone = TimeZone(identifier: "UTC")!
     var platform = Platform.iOS
@@ -113,6 +114,8 @@ struct ScenarioReader {
         }
         if let s = root["start"] {
             start = try readStart(s)
+        } else {
+            start = Self.defaultStart(in: timeZone)
         }
         if let p = root["platform"] { platform = try readPlatform(p) }
         let days = try root["days"].map { try positiveInt($0, max: Bounds.maxDays) } ?? 1
@@ -164,6 +167,13 @@ struct ScenarioReader {
         return value
     }
 
+    /// Monday 2026-01-05 at 00:00 local time in `zone` (docs/scenario-format.md: the default `start`).
+    static func defaultStart(in zone: TimeZone) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return calendar.date(from: DateComponents(year: 2026, month: 1, day: 5)) ?? Date(timeIntervalSince1970: 1_767_571_200)
+    }
+
     mutating func readStart(_ v: YAMLValue) throws -> Date {
         let text = try v.string()
         let parts = text.replacingOccurrences(of: "T", with: " ").split(separator: " ")
@@ -203,7 +213,7 @@ struct ScenarioReader {
         if shown.hour != components.hour || shown.minute != components.minute || shown.second != components.second {
             warnings.append(
                 v.error(
-                    "\(text) does not exist in \(timeZone.identifier) (the clocks skip it); the run starts at "
+                    "\(text) does not exist in \(timeZone.shownIdentifier) (the clocks skip it); the run starts at "
                         + "\(String(format: "%02d:%02d", shown.hour ?? 0, shown.minute ?? 0)) local time"
                 ).description)
         }
