@@ -43,7 +43,7 @@ extension WidgetBudgetCommand {
                     return
                 }
                 print(SimulationOutput.heading(for: scenario))
-                print(SummaryTable.render(result.summaries, budget: scenario.budget), terminator: "")
+                print(SummaryTable.render(result.summaries, scenario: scenario), terminator: "")
                 for (widget, lines) in zip(scenario.widgets, ScenarioHighlights.lines(result)) {
                     print("\n" + widget.name + ":\n" + lines.map { "  • " + $0 }.joined(separator: "\n"))
                 }

@@ -20,7 +20,7 @@ public enum BatchIndex {
             }
             for s in entry.summaries {
                 md += "| [\(escape(scenario.name))](\(WebText.url([entry.folder, "summary.csv"]))) | \(escape(s.widget)) | "
-                md += ReportWording.overviewValues(s, budget: scenario.budget).joined(separator: " | ") + " |\n"
+                md += ReportWording.overviewValues(s, scenario: scenario).joined(separator: " | ") + " |\n"
             }
         }
         let failed = entries.filter { $0.error != nil }

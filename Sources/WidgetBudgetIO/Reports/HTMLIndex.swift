@@ -59,12 +59,16 @@ public enum HTMLIndex {
             }
             for s in entry.summaries {
                 // Each cell names its column (`data-label`): on a phone the rows become cards.
-                let values = [link, WebText.html(s.widget)] + ReportWording.overviewValues(s, budget: scenario.budget)
+                let values = [link, WebText.html(s.widget)] + ReportWording.overviewValues(s, scenario: scenario)
+                let judged = FreshnessJudgement.isJudged(s.widget, in: scenario)
                 let bad = [
-                    false, false, false, false, s.exhaustedDayFraction > 0, s.freshness < 0.5, false, false,
-                    (s.viewFreshness ?? 1) < 0.5, s.kills > 0,
+                    false, false, false, false, s.exhaustedDayFraction > 0, judged && s.freshness < 0.5, false, false,
+                    judged && (s.viewFreshness ?? 1) < 0.5, s.kills > 0,
                 ]
-                let good = [false, false, false, false, false, s.freshness >= 0.95, false, false, (s.viewFreshness ?? 0) >= 0.95, false]
+                let good = [
+                    false, false, false, false, false, judged && s.freshness >= 0.95, false, false,
+                    judged && (s.viewFreshness ?? 0) >= 0.95, false,
+                ]
                 html += "<tr>"
                 for (i, value) in values.enumerated() {
                     let classes = (i < 2 ? ["text"] : []) + (bad[i] ? ["bad"] : good[i] ? ["good"] : [])
@@ -101,7 +105,7 @@ public enum HTMLIndex {
         }
         html += "</p>\n"
         for note in entry.notes { html += "<p class=\"notice\">\(WebText.html(note))</p>\n" }
-        html += summaryTable(entry.summaries, budget: scenario.budget)
+        html += summaryTable(entry.summaries, scenario: scenario)
 
         let scenarioPlots = entry.plots.filter { $0.widget == nil && $0.subfolder.isEmpty }
         html += scenarioPlots.map { figure($0, folder: folder) }.joined()
@@ -122,7 +126,8 @@ public enum HTMLIndex {
     }
 
     /// The per-widget summary table.
-    static func summaryTable(_ summaries: [WidgetSummary], budget: BudgetSettings) -> String {
+    static func summaryTable(_ summaries: [WidgetSummary], scenario: Scenario) -> String {
+        let budget = scenario.budget
         var html =
             "<div class=\"scroll\">\n<table class=\"summary\">\n<thead><tr><th class=\"text\">widget</th><th>reloads/day</th><th>charged/day</th>"
         html += "<th>days out of budget</th><th>renders/day</th><th>kills</th><th>peak MB</th><th>fresh</th><th>mean age</th>"
@@ -133,6 +138,10 @@ public enum HTMLIndex {
             html += cell(NumberFormat.fixed(s.exhaustedDayFraction * 100, 0) + "%", bad: s.exhaustedDayFraction > 0)
             html += "<td>\(NumberFormat.fixed(s.rendersPerDay, 0))</td>" + cell(String(s.kills), bad: s.kills > 0)
             html += "<td>\(NumberFormat.fixed(s.peakMemoryMB, 1))</td>"
+            guard FreshnessJudgement.isJudged(s.widget, in: scenario) else {
+                html += String(repeating: "<td>\(FreshnessJudgement.notJudged)</td>", count: 5) + "</tr>\n"
+                continue
+            }
             let ci = s.freshnessCI.map { " ±" + NumberFormat.fixed($0 * 100, 1) } ?? ""
             html += cell(NumberFormat.fixed(s.freshness * 100, 1) + "%" + ci, bad: s.freshness < 0.5, good: s.freshness >= 0.95)
             html += "<td>\(NumberFormat.humanDuration(s.meanAge))</td><td>\(NumberFormat.humanDuration(s.p95Age))</td>"

@@ -18,15 +18,20 @@ enum ReportWording {
         count(scenario.days, "day") + " × " + count(scenario.replications, "replication")
             + " · budget \(scenario.budget.dailyDescription)/day (\(scenario.budget.model.rawValue))"
             + " · memory limit \(NumberFormat.fixed(scenario.memory.limitMB, 0)) MB"
-            + " · time zone \(TimeAxis.zoneName(scenario.timeZone.identifier)) · seed \(scenario.seed)"
+            + " · time zone \(scenario.timeZone.shownIdentifier) · seed \(scenario.seed)"
     }
 
     /// The overview's values for one widget, in ``overviewColumns`` order after scenario and widget.
-    static func overviewValues(_ s: WidgetSummary, budget: BudgetSettings) -> [String] {
-        [
-            NumberFormat.fixed(s.chargedPerDay, 1), budget.dailyDescription, NumberFormat.fixed(s.exhaustedDayFraction * 100, 0) + "%",
-            NumberFormat.fixed(s.freshness * 100, 1) + "%", NumberFormat.humanDuration(s.meanAge), NumberFormat.humanDuration(s.p95Age),
-            s.viewFreshness.map { NumberFormat.fixed($0 * 100, 1) + "%" } ?? "–", String(s.kills),
-        ]
+    /// A widget without content shows `n/a` for freshness and age (``FreshnessJudgement``).
+    static func overviewValues(_ s: WidgetSummary, scenario: Scenario) -> [String] {
+        let budget = scenario.budget
+        let freshness =
+            FreshnessJudgement.isJudged(s.widget, in: scenario)
+            ? [
+                NumberFormat.fixed(s.freshness * 100, 1) + "%", NumberFormat.humanDuration(s.meanAge),
+                NumberFormat.humanDuration(s.p95Age), s.viewFreshness.map { NumberFormat.fixed($0 * 100, 1) + "%" } ?? "–",
+            ] : Array(repeating: FreshnessJudgement.notJudged, count: 4)
+        return [NumberFormat.fixed(s.chargedPerDay, 1), budget.dailyDescription, NumberFormat.fixed(s.exhaustedDayFraction * 100, 0) + "%"]
+            + freshness + [String(s.kills)]
     }
 }

@@ -31,15 +31,13 @@ public enum ScenarioHighlights {
                 text += "; a reload then waited \(NumberFormat.humanDuration(s.exhaustedMinutesPerDay * 60)) a day on average."
                 lines.append(text)
             }
-            var fresh = "Fresh \(NumberFormat.fixed(s.freshness * 100, 1))% of the time"
-            if s.freshness < 1 {
-                fresh +=
-                    "; mean age \(NumberFormat.humanDuration(s.meanAge)), 95th percentile \(NumberFormat.humanDuration(s.p95Age)), "
-                    + "longest \(NumberFormat.humanDuration(s.maxAge))"
-            }
-            lines.append(fresh + ".")
-            if let views = s.viewFreshness {
-                lines.append("The user saw fresh content in \(NumberFormat.fixed(views * 100, 1))% of their views.")
+            if result.scenario.widgets[w].hasContent {
+                lines.append(freshnessLine(s))
+                if let views = s.viewFreshness {
+                    lines.append("The user saw fresh content in \(NumberFormat.fixed(views * 100, 1))% of their views.")
+                }
+            } else {
+                lines.insert(FreshnessJudgement.finding, at: 0)
             }
             let limit = result.scenario.memory.limitMB
             if s.kills > 0 {
@@ -56,5 +54,16 @@ public enum ScenarioHighlights {
             }
             return lines + predictableLines(result.scenario.widgets[w]) + otherCauses(result, s)
         }
+    }
+
+    /// `Fresh 24.4% of the time; mean age 6.9h, 95th percentile 17.0h, longest 18.1h.`
+    private static func freshnessLine(_ s: WidgetSummary) -> String {
+        var fresh = "Fresh \(NumberFormat.fixed(s.freshness * 100, 1))% of the time"
+        if s.freshness < 1 {
+            fresh +=
+                "; mean age \(NumberFormat.humanDuration(s.meanAge)), 95th percentile \(NumberFormat.humanDuration(s.p95Age)), "
+                + "longest \(NumberFormat.humanDuration(s.maxAge))"
+        }
+        return fresh + "."
     }
 }

@@ -25,6 +25,11 @@ public struct WidgetSpec: Sendable, Equatable, Codable {
     /// Which copy this is, 1…``instances``.
     public var instance = 1
 
+    /// True when the scenario says how the widget's content changes (predictable or unpredictable
+    /// changes): without either, nothing ever makes the display stale, so freshness and age
+    /// measure nothing and every policy looks 100 % fresh.
+    public var hasContent: Bool { !(predictable.isNone && unpredictable.isNone) }
+
     /// Creates a widget.
     public init(
         name: String? = nil, kind: String, family: String = "small", provider: ProviderSpec,
