@@ -21,7 +21,7 @@ public enum WorkloadDifferences {
     static func differences(_ a: Scenario, _ b: Scenario) -> [String] {
         var out: [String] = []
         if a.timeZone.identifier != b.timeZone.identifier {
-            out.append("time zone \(b.timeZone.identifier) (A: \(a.timeZone.identifier))")
+            out.append("time zone \(b.timeZone.shownIdentifier) (A: \(a.timeZone.shownIdentifier))")
         }
         if a.start != b.start { out.append("start") }
         if a.app != b.app { out.append("app activity") }

@@ -316,7 +316,7 @@ public enum CalibratedScenario {
     /// The zone to write and why: `--timezone`, a fixed-offset zone, or the first IANA zone whose
     /// offsets match the log's at every change.
     static func zoneLine(_ a: DeviceLogAnalysis, timeZone: TimeZone?) -> (identifier: String, comment: String) {
-        if let timeZone { return (timeZone.identifier, "from --timezone") }
+        if let timeZone { return (timeZone.shownIdentifier, "from --timezone") }
         let offsets = a.offsets.map(LocalTime.offsetString).joined(separator: ", ")
         if a.offsets.count <= 1 {
             let offset = a.offsets.first ?? 0

@@ -15,9 +15,10 @@ public enum JSONReport {
         let widgets = result.summaries.indices.map { w in
             let days = result.runs.flatMap { $0[w].days }
             return SimulatedWidget(
-                name: result.summaries[w].widget, budgetRanOut: days.contains(where: \.wasExhausted),
+                name: result.summaries[w].widget, freshnessJudged: result.scenario.widgets[w].hasContent,
+                budgetRanOut: days.contains(where: \.wasExhausted),
                 daysOutOfBudget: days.filter(\.wasExhausted).count, daysSimulated: days.count,
-                summary: result.summaries[w], findings: findings[w])
+                summary: result.summaries[w].roundedAsCSV, findings: findings[w])
         }
         return try encode(
             SimulationDocument(
@@ -94,13 +95,15 @@ private struct ScenarioHeader: Encodable {
         days = s.days
         replications = s.replications
         seed = s.seed
-        timeZone = s.timeZone.identifier
+        timeZone = s.timeZone.shownIdentifier
         start = ISO8601DateFormatter().string(from: s.start)
     }
 }
 
 private struct SimulatedWidget: Encodable {
     var name: String
+    /// False when the widget has no content: its freshness and ages measure nothing.
+    var freshnessJudged: Bool
     var budgetRanOut: Bool
     var daysOutOfBudget: Int
     var daysSimulated: Int

@@ -12,15 +12,17 @@ public enum SimulationTables {
 
     /// One `summary.csv` row.
     public static func summaryRow(_ s: WidgetSummary) -> [String] {
-        [
-            s.widget, String(s.days), String(s.replications), NumberFormat.fixed(s.reloadsPerDay, 3),
-            NumberFormat.fixed(s.chargedPerDay, 3), NumberFormat.fixed(s.exemptPerDay, 3), NumberFormat.fixed(s.deferredPerDay, 3),
-            NumberFormat.fixed(s.exhaustedDayFraction, 4), NumberFormat.fixed(s.exhaustedMinutesPerDay, 2),
-            NumberFormat.fixed(s.rendersPerDay, 2), String(s.kills), NumberFormat.fixed(s.peakMemoryMB, 3),
-            NumberFormat.fixed(s.freshness, 6), NumberFormat.fixed(s.meanAge, 2), NumberFormat.fixed(s.p95Age, 2),
-            NumberFormat.fixed(s.maxAge, 2), NumberFormat.fixed(s.viewFreshness, 6),
-            NumberFormat.fixed(s.freshnessCI, 6), NumberFormat.fixed(s.meanAgeCI, 2), NumberFormat.fixed(s.chargedPerDayCI, 3),
-            NumberFormat.fixed(s.viewFreshnessCI, 6), String(s.budgetRange.lowerBound), String(s.budgetRange.upperBound),
+        typealias D = SummaryDigits
+        return [
+            s.widget, String(s.days), String(s.replications), NumberFormat.fixed(s.reloadsPerDay, D.perDay),
+            NumberFormat.fixed(s.chargedPerDay, D.perDay), NumberFormat.fixed(s.exemptPerDay, D.perDay),
+            NumberFormat.fixed(s.deferredPerDay, D.perDay), NumberFormat.fixed(s.exhaustedDayFraction, D.dayFraction),
+            NumberFormat.fixed(s.exhaustedMinutesPerDay, D.perDayCoarse), NumberFormat.fixed(s.rendersPerDay, D.perDayCoarse),
+            String(s.kills), NumberFormat.fixed(s.peakMemoryMB, D.perDay), NumberFormat.fixed(s.freshness, D.fraction),
+            NumberFormat.fixed(s.meanAge, D.seconds), NumberFormat.fixed(s.p95Age, D.seconds), NumberFormat.fixed(s.maxAge, D.seconds),
+            NumberFormat.fixed(s.viewFreshness, D.fraction), NumberFormat.fixed(s.freshnessCI, D.fraction),
+            NumberFormat.fixed(s.meanAgeCI, D.seconds), NumberFormat.fixed(s.chargedPerDayCI, D.perDay),
+            NumberFormat.fixed(s.viewFreshnessCI, D.fraction), String(s.budgetRange.lowerBound), String(s.budgetRange.upperBound),
         ]
     }
 
