@@ -27,7 +27,7 @@ extension WidgetBudgetCommand {
                 print("wrote " + written.joined(separator: ", "))
                 if let message = outcome.infeasibilityMessage {
                     printError("error: \(message)")
-                    throw ExitCode(1)
+                    throw ExitStatus.noFeasiblePolicy
                 }
             }
         }

@@ -47,6 +47,7 @@ extension WidgetBudgetCommand {
                 for (widget, lines) in zip(scenario.widgets, ScenarioHighlights.lines(result)) {
                     print("\n" + widget.name + ":\n" + lines.map { "  • " + $0 }.joined(separator: "\n"))
                 }
+                if let hint = ScenarioHighlights.optimizeHint(result, file: self.scenario) { print("\nhint: " + hint) }
                 print("")
                 print("wrote " + written.joined(separator: ", "))
             }

@@ -29,6 +29,9 @@ struct FirstLinesTests {
             let findings = lines.drop { !$0.hasPrefix("greedy:") }.dropFirst()
             #expect(findings.first?.hasPrefix("  • Freshness cannot be judged: the scenario gives this widget no `content`") == true)
 
+            #expect(
+                text.stdout.contains(
+                    "hint: The budget ran out: `widgetbudget optimize Scenarios/a.yaml` searches entry spacings and reload policies"))
             let json = try CLIRunner.run(["simulate", "Scenarios/a.yaml", "--out", "sim2", "--format", "json"], in: root)
             let doc = try JSONOutputTests.document(json)
             let widget = try #require((doc["widgets"] as? [[String: Any]])?.first)
@@ -43,6 +46,9 @@ struct FirstLinesTests {
             let json = try CLIRunner.run(["simulate", "Scenarios/a.yaml", "--out", "sim", "--format", "json"], in: root)
             let widget = try #require((try JSONOutputTests.document(json)["widgets"] as? [[String: Any]])?.first)
             #expect(widget["freshnessJudged"] as? Bool == true)
+            // 240 charged a day fit 300: no hint to optimize.
+            let text = try CLIRunner.run(["simulate", "Scenarios/a.yaml", "--out", "sim2", "--budget", "300"], in: root)
+            #expect(text.status == 0 && !text.stdout.contains("hint:"), "\(text.stdout)")
         }
     }
 

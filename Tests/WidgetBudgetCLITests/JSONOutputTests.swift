@@ -46,6 +46,9 @@ struct JSONOutputTests {
         #expect(doc["feasible"] as? Bool == false)
         #expect(doc["recommended"] == nil)
         #expect((doc["infeasibility"] as? String)?.contains("constraints.budgets binds") == true)
+        // Apple sets the budget: the advice is a policy that fits 40 a day, ⌈86,400 / 40 / 60⌉ = 36 minutes apart.
+        #expect((doc["infeasibility"] as? String)?.contains("to fit 40/day a policy may reload at most every 36m") == true)
+        #expect((doc["infeasibility"] as? String)?.contains("raise") == false)
     }
 
     @Test func compareListsEveryMetricByScenario() throws {

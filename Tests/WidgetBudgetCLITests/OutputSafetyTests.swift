@@ -127,7 +127,7 @@ struct OutputSafetyTests {
             process.currentDirectoryURL = folder
             process.standardOutput = FileHandle.nullDevice
             let log = folder.appendingPathComponent("stderr-\(seed)")
-            FileManager.default.createFile(atPath: log.path, contents: nil)
+            #expect(FileManager.default.createFile(atPath: log.path, contents: nil))
             process.standardError = try FileHandle(forWritingTo: log)
             try process.run()
             return (process, log)

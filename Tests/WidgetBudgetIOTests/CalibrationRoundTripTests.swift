@@ -186,6 +186,31 @@ struct CalibrationRoundTripTests {
         }
     }
 
+    /// Issue #28: "433 view rows in 167.5 h" stood beside rates per hour of a 07–23 window. Each
+    /// window's count and hours are now in the comment, and the rate is their quotient.
+    @Test("a windowed rate's comment says what it was counted over")
+    func windowedRateComment() throws {
+        try withCSVScratch { dir in
+            var scenario = try ScenarioLoader.parse(yaml: Self.truths[4].yaml, file: "t5.yaml").scenario
+            scenario.days = 7
+            let path = dir.file("log.csv")
+            try DeviceLogWriter.document(DeviceLogExporter.records(Simulator.run(scenario, events: .reloads))).write(to: path)
+            let a = try DeviceLogReader.analyze(paths: [path], timeZone: nil).analysis
+            let yaml = CalibratedScenario.yaml(a, files: [path], timeZone: nil, name: "emitted")
+            let line = try #require(yaml.split(separator: "\n").first { $0.contains("views:") && $0.contains("each rate is per hour") })
+            let items = line.matches(of: /per_hour: ([0-9.]+)\}, during: "([0-9:]+)-([0-9:]+)"/)
+            let counted = line.matches(of: /(\d\d:\d\d)-(\d\d:\d\d): (\d+) in ([0-9.]+) h/)
+            // Views only 07:00–23:00: one window with views (the night's are empty and not listed).
+            #expect(!items.isEmpty && items.count == counted.count, "\(line)")
+            for (item, count) in zip(items, counted) {
+                #expect(item.output.2 == count.output.1 && item.output.3 == count.output.2, "\(line)")
+                let rate = Double(count.output.3)! / Double(count.output.4)!
+                // The comment's hours are rounded to 0.1 h; the printed rate to 3 significant digits.
+                #expect(abs(Double(item.output.1)! - rate) <= 0.01 * rate + 0.001, "\(line)")
+            }
+        }
+    }
+
     @Test("without change rows the emitted scenario says freshness cannot be judged, and optimize refuses it")
     func withoutChanges() throws {
         try withCSVScratch { dir in

@@ -105,7 +105,12 @@ extension CalibratedScenario {
         let items = windows.filter { $0.count > 0 }.map { w in
             "{poisson: {per_hour: \(rateText(w.perHour))}, during: \"\(hourText(w.startHour))-\(hourText(w.endHour))\"}"
         }
-        return "[" + items.joined(separator: ", ") + "]   # \(uncertain)\(total) \(rows) rows in \(hours) h; hourly rates merged into "
-            + "\(windows.count) windows where their 95 % intervals overlap"
+        // Each rate is per hour of its own window: say what it was counted over.
+        let counted = windows.filter { $0.count > 0 }.map { w in
+            "\(hourText(w.startHour))-\(hourText(w.endHour)): \(w.count) in \(NumberFormat.fixed(w.coveredHours, 1)) h"
+        }
+        return "[" + items.joined(separator: ", ") + "]   # \(uncertain)\(total) \(rows) rows in \(hours) h of log; each rate is per "
+            + "hour of its window (\(counted.joined(separator: "; "))); hourly rates merged into \(windows.count) windows where "
+            + "their 95 % intervals overlap"
     }
 }

@@ -62,6 +62,11 @@ public struct OptimizationOutcome: Sendable {
         rows.first { $0.record.candidate == record.candidate }
     }
 
+    /// The shortest whole-minute interval whose reloads fit `budget` a day: ⌈24 h / B⌉ in minutes.
+    static func fittingInterval(budget: Int) -> Double {
+        (Seconds.day / Double(max(1, budget)) / Seconds.minute).rounded(.up) * Seconds.minute
+    }
+
     /// One line saying why nothing is feasible, naming the binding constraint (`nil` when
     /// something is, or for a partial shard).
     public var infeasibilityMessage: String? {
@@ -73,11 +78,13 @@ public struct OptimizationOutcome: Sendable {
                 var text =
                     "constraints.budgets binds: \(d.overBudget) of \(d.total) candidates run out of budget at \(manifest.budgets.lowerBound)/day"
                 if let least = d.leastNeededBudget {
+                    // Apple sets the budget, not the developer: say what would fit the lowest one.
+                    let interval = DurationFormat.string(Self.fittingInterval(budget: manifest.budgets.lowerBound))
                     text +=
-                        " (the least needy within memory needs \(least)/day: raise the range to --budget \(least)...\(max(least, manifest.budgets.upperBound)), "
-                    text +=
-                        manifest["app_reloads"] == "true"
-                        ? "lengthen the timelines or make the app reload less)" : "or lengthen the timelines)"
+                        " (the least needy within memory needs \(least)/day; to fit \(manifest.budgets.lowerBound)/day a policy may reload "
+                        + "at most every \(interval), e.g. `.after(\(interval))` or timelines of \(interval) of entries with `.atEnd`: "
+                        + "widen the search to include one (`--policy after:\(interval)`, `optimize.spacing`)"
+                    text += manifest["app_reloads"] == "true" ? ", and make the app reload less)" : ")"
                 }
                 parts.append(text)
             } else {

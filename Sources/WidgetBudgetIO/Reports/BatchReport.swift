@@ -180,6 +180,7 @@ public enum BatchReport {
         let result = Simulator.run(scenario, events: settings.events)
         entry.summaries = result.summaries
         entry.highlights = ScenarioHighlights.lines(result)
+        if !loaded.root.has("optimize"), let hint = ScenarioHighlights.optimizeHint(result, file: entry.file) { entry.notes.append(hint) }
         entry.dataFiles = try SimulationOutput.write(result, to: folder, events: settings.events).map { ($0 as NSString).lastPathComponent }
         try settings.beforePlots?(loaded, result, folder)
 

@@ -67,3 +67,15 @@ public enum ScenarioHighlights {
         return fresh + "."
     }
 }
+
+extension ScenarioHighlights {
+    /// The next step when the budget ran out on some day of some widget: `optimize` searches
+    /// spacings and policies for one that fits, with or without an `optimize:` section (the
+    /// section only narrows or widens the search); `nil` when every widget kept within its budget.
+    public static func optimizeHint(_ result: SimulationResult, file: String) -> String? {
+        let ranOut = result.runs.contains { run in run.contains { $0.days.contains(where: \.wasExhausted) } }
+        guard ranOut else { return nil }
+        return "The budget ran out: `widgetbudget optimize \(file)` searches entry spacings and reload policies for one that "
+            + "fits (no `optimize:` section needed; docs/optimizer.md)."
+    }
+}
