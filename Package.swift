@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -12,6 +12,13 @@ let package = Package(
         // libcsv: not for iOS apps); for tools built on WidgetBudget and for the fuzz harnesses (Fuzz/).
         .library(name: "WidgetBudgetIO", targets: ["WidgetBudgetIO"]),
         .executable(name: "widgetbudget", targets: ["widgetbudget"]),
+    ],
+    // `Tool` (on by default) brings the dependencies of WidgetBudgetIO and the command-line tool.
+    // An app that wants WidgetBudgetKit alone adds the package with `traits: []`, and Yams and
+    // swift-argument-parser are then neither fetched nor built (README: the library section).
+    traits: [
+        .trait(name: "Tool", description: "WidgetBudgetIO and the widgetbudget tool: Yams and swift-argument-parser."),
+        .default(enabledTraits: ["Tool"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -31,7 +38,7 @@ let package = Package(
             dependencies: [
                 "WidgetBudgetKit",
                 "CLibCSV",
-                .product(name: "Yams", package: "Yams"),
+                .product(name: "Yams", package: "Yams", condition: .when(traits: ["Tool"])),
             ]
         ),
         // glibc's mallopt, for the tool's allocator settings at start-up (no library to link).
@@ -43,7 +50,7 @@ let package = Package(
                 "WidgetBudgetKit",
                 "WidgetBudgetIO",
                 "CMalloc",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tool"])),
             ]
         ),
         .target(
