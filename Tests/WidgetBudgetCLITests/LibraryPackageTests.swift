@@ -53,7 +53,8 @@ struct LibraryPackageTests {
     /// the test above would see them if the guard were gone.
     @Test("with the default traits the tool's dependencies come too")
     func defaultTraits() throws {
-        try Self.withApp({ $0.replacingOccurrences(of: ", traits: []", with: "") }) { app in
+        let defaults: (String) -> String = { $0.replacingOccurrences(of: ", traits: []", with: "") }
+        try Self.withApp(defaults) { app in
             let found = try Self.dependencies(of: app)
             #expect(found == ["widgetbudget", "yams", "swift-argument-parser"])
         }
