@@ -72,4 +72,66 @@ struct ReportLayoutChromiumTests {
             }
         }
     }
+
+    /// The report with its figures at a phone's 390 px and at 1400 px: for each scenario card how
+    /// far its content reaches past it (`scrollWidth − clientWidth`; tables and figures scroll
+    /// inside their own boxes, which the card does not count), the page's width, and the size the
+    /// plots' 13 px text is shown at (13 × the image's shown width / its own).
+    static let cardHarness = """
+        <!DOCTYPE html>
+        <html><head><meta charset="utf-8"><title>cards</title></head>
+        <body>
+        <iframe id="w390" src="index.html" width="390" height="800"></iframe>
+        <iframe id="w1400" src="index.html" width="1400" height="800"></iframe>
+        <pre id="out">pending</pre>
+        <script>
+        const widths = [390, 1400];
+        let loaded = 0;
+        const result = {};
+        function measure(width) {
+          const d = document.getElementById('w' + width).contentDocument;
+          const cards = Array.from(d.querySelectorAll('section.scenario')).map(s => ({
+            id: s.id, overflow: s.scrollWidth - s.clientWidth, right: s.getBoundingClientRect().right}));
+          const text = Array.from(d.images).map(i => 13 * i.getBoundingClientRect().width / i.naturalWidth);
+          return {page: d.documentElement.scrollWidth, cards, images: d.images.length, smallestText: Math.min(...text)};
+        }
+        for (const width of widths) {
+          document.getElementById('w' + width).addEventListener('load', () => {
+            result[width] = measure(width);
+            if (++loaded === widths.length) { document.getElementById('out').textContent = JSON.stringify(result); }
+          });
+        }
+        </script>
+        </body></html>
+        """
+
+    @Test(.enabled(if: ReportChromiumTests.runs, "needs Chromium and gnuplot (run on CI)"))
+    func noScenarioCardOverflowsOnAPhoneOrADesktop() throws {
+        try ReportTestSupport.withScenarios(["a.yaml": ReportTestSupport.clock, "t.yaml": ReportOptimizeTests.tuned]) { root in
+            let report = try CLIRunner.run(["report", "--out", "Reports"], in: root)
+            #expect(report.status == 0, "\(report.stderr)")
+            let reports = root.appendingPathComponent("Reports")
+            try Self.cardHarness.write(to: reports.appendingPathComponent("cards.html"), atomically: true, encoding: .utf8)
+            let dump = try ReportChromiumTests.chromium(
+                [
+                    "--allow-file-access-from-files", "--virtual-time-budget=15000", "--dump-dom",
+                    reports.appendingPathComponent("cards.html").absoluteString,
+                ], profile: root.appendingPathComponent("chromium-profile"))
+            #expect(dump.status == 0, "\(dump.stderr.suffix(2000))")
+            let json = try #require(ReportChromiumTests.output(of: dump.stdout), "no result in: \(dump.stdout.suffix(1000))")
+            for width in [390, 1400] {
+                let fit = try #require(json[String(width)] as? [String: Any], "\(json)")
+                #expect((fit["page"] as? Int ?? .max) <= width, "the page scrolls sideways at \(width) px: \(fit)")
+                let cards = fit["cards"] as? [[String: Any]] ?? []
+                #expect(cards.count == 2, "\(fit)")
+                for card in cards {
+                    #expect((card["overflow"] as? Int ?? .max) <= 0, "a card overflows at \(width) px: \(card)")
+                    #expect((card["right"] as? Double ?? .infinity) <= Double(width), "a card reaches past \(width) px: \(card)")
+                }
+                #expect((fit["images"] as? Int ?? 0) >= 6, "\(fit)")
+                // Plot text no smaller than 9 px: 13 px × 720 / 960 on a phone, whole at 1400 px.
+                #expect((fit["smallestText"] as? Double ?? 0) >= 9, "plot text shown at \(fit["smallestText"] ?? "?") px at \(width) px")
+            }
+        }
+    }
 }

@@ -115,15 +115,17 @@ struct PlotOptimizationTests {
             // The best is 10m by day, 1h at night (120 s; the infeasible 60 s does not count, 180 s
             // is 60 s worse, past the 1 s tolerance). Row 07–19 (on top, y 2) varies the day's
             // interval with the night's at 1h; row 19–07 (y 1) the night's with the day's at 10m.
-            // Columns: 10m 1, 30m 2, 1h 3, never 4. Objectives in minutes.
+            // Columns: 10m 1, 30m 2, 1h 3, never 4. Objectives in minutes. Then the label, the fill
+            // on the colour box from 2 to 6 (the feasible cells' range: 3 is a quarter of the way, half
+            // way from the yellow stop to the teal one) and whether the label is white (on the dark 6).
             let cells = try CSVReader.read(data: Data(map.data[0].text.utf8), name: "map").rows.map(\.fields)
             #expect(
                 cells == [
-                    ["1", "2", "07:00-19:00", "10m", "2", "1", "1", "07:00-19:00 after 10m; 19:00-07:00 after 1h"],
-                    ["3", "2", "07:00-19:00", "1h", "6", "1", "0", "07:00-19:00 after 1h; 19:00-07:00 after 1h"],
-                    ["1", "1", "19:00-07:00", "10m", "1", "0", "0", "07:00-19:00 after 10m; 19:00-07:00 after 10m"],
-                    ["3", "1", "19:00-07:00", "1h", "2", "1", "1", "07:00-19:00 after 10m; 19:00-07:00 after 1h"],
-                    ["4", "1", "19:00-07:00", "never", "3", "1", "0", "07:00-19:00 after 10m; 19:00-07:00 never"],
+                    ["1", "2", "07:00-19:00", "10m", "2", "1", "1", "07:00-19:00 after 10m; 19:00-07:00 after 1h", "2", "fde725", "0"],
+                    ["3", "2", "07:00-19:00", "1h", "6", "1", "0", "07:00-19:00 after 1h; 19:00-07:00 after 1h", "6", "3b0f70", "1"],
+                    ["1", "1", "19:00-07:00", "10m", "1", "0", "0", "07:00-19:00 after 10m; 19:00-07:00 after 10m", "1", "b0b0b0", "0"],
+                    ["3", "1", "19:00-07:00", "1h", "2", "1", "1", "07:00-19:00 after 10m; 19:00-07:00 after 1h", "2", "fde725", "0"],
+                    ["4", "1", "19:00-07:00", "never", "3", "1", "0", "07:00-19:00 after 10m; 19:00-07:00 never", "3", "8fbc59", "0"],
                 ])
             // Never evaluated: 30m in either segment, and no reload by day with 1h at night (the
             // all-`never` schedule differs from the best in both segments, so it fills no cell).
@@ -131,6 +133,7 @@ struct PlotOptimizationTests {
             #expect(empty == [["2", "2", "07:00-19:00", "30m"], ["4", "2", "07:00-19:00", "never"], ["2", "1", "19:00-07:00", "30m"]])
             let text = map.script.text
             #expect(text.contains("set title 'news: mean age by segment and interval, others as recommended' noenhanced"))
+            #expect(text.contains("set cbrange [2:6]"))
             #expect(text.contains("set xtics (\"10m\" 1, \"30m\" 2, \"1h\" 3, \"never\" 4)"))
             #expect(text.contains("set ytics (\"19:00-07:00\" 1, \"07:00-19:00\" 2)"))
             #expect(text.contains("title 'not evaluated'") && text.contains("title 'infeasible'") && text.contains("title 'best'"))

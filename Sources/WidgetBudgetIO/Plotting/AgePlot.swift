@@ -76,7 +76,7 @@ enum AgePlot {
             name: name, height: 500, purpose: "Age of the displayed content over one day for one widget, with reloads and renders.",
             dataFiles: data.map(\.name))
         let dayText = "\(TimeAxis.dateLabel(from, clock)), day \(d + 1) of \(calendar.days), \(input.replicationText)"
-        script.add("set title " + GnuplotText.quoted(input.title(widget: w, "age of the displayed content, \(dayText)")) + " noenhanced")
+        script.title(input.title(widget: w, "age of the displayed content, \(dayText)"))
         script.add("set xlabel " + GnuplotText.quoted("local time (\(input.timeZoneName))") + " noenhanced")
         script.add("set ylabel 'age of what the widget shows (\(unit.name))'")
         script.add("set xrange [0:\(PlotScale.number((to - from) / Seconds.hour))]")

@@ -49,9 +49,7 @@ enum BudgetPlot {
         let budgetText =
             result.scenario.budget.dailyMin == result.scenario.budget.dailyMax
             ? "B = \(daily)/day" : "B = \(daily)/day drawn from \(result.scenario.budget.dailyDescription)"
-        script.add(
-            "set title " + GnuplotText.quoted(input.title(widget: w, "reload budget left (\(input.replicationText)\(span))"))
-                + " noenhanced")
+        script.title(input.title(widget: w, "reload budget left (\(input.replicationText)\(span))"))
         script.add("set xlabel " + GnuplotText.quoted("local time (\(input.timeZoneName))") + " noenhanced")
         script.add("set ylabel 'charged reloads left in the budget'")
         script.add("set xrange [0:\(PlotScale.number(until / Seconds.hour))]")

@@ -43,7 +43,7 @@ enum ChargedPerDayPlot {
         let over =
             replications == 1 ? "replication 1" : "mean over \(replications) replications" + (spread ? ", whiskers: lowest to highest" : "")
         let span = days == calendar.days ? "" : ", first \(days) of \(calendar.days) days"
-        script.add("set title " + GnuplotText.quoted("\(scenario.name): charged reloads per day (\(over)\(span))") + " noenhanced")
+        script.title("\(scenario.name): charged reloads per day (\(over)\(span))")
         script.add("set xlabel " + GnuplotText.quoted("day (local date, \(input.timeZoneName))") + " noenhanced")
         script.add("set ylabel 'charged reloads per day'")
         script.add("set xrange [0.4:\(PlotScale.number(Double(days) + 0.6))]")

@@ -185,7 +185,7 @@ public enum ComparisonPlots {
             Set(zones).count == 1
             ? zones[0] : zones.enumerated().map { "\(ScenarioComparison.letter($0.offset)): \($0.element)" }.joined(separator: ", ")
         let dayText = "\(TimeAxis.dateLabel(from, clock)), day \(d + 1) of \(calendar.days), replication 1"
-        script.add("set title " + GnuplotText.quoted("\(widget.label): age of the displayed content, \(dayText)") + " noenhanced")
+        script.title("\(widget.label): age of the displayed content, \(dayText)")
         script.add("set xlabel " + GnuplotText.quoted("local time (\(zone))") + " noenhanced")
         script.add("set ylabel 'age of what the widget shows (\(unit.name))'")
         script.add("set xrange [0:\(PlotScale.number((to - from) / Seconds.hour))]")

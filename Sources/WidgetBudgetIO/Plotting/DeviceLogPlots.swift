@@ -32,7 +32,7 @@ public enum DeviceLogPlots {
         let top = Double(bound) * 1.15
         var script = GnuplotScript(
             name: name, height: 480, purpose: "Reloads per day in a device log against the estimated daily budget.", dataFiles: [file.name])
-        script.add("set title " + GnuplotText.quoted("\(w.name): reloads per day in the log") + " noenhanced")
+        script.title("\(w.name): reloads per day in the log")
         script.add("set xlabel 'day (local date of the log)'")
         script.add("set ylabel 'reloads per day'")
         let count = max(1, w.days.count)
@@ -95,7 +95,7 @@ public enum DeviceLogPlots {
         let lateTop = max(1, (w.hours.compactMap(\.latenessP90).max() ?? 0) / 60 * 1.2)
         var script = GnuplotScript(
             name: name, height: 480, purpose: "Reloads and their lateness by hour of the day in a device log.", dataFiles: [file.name])
-        script.add("set title " + GnuplotText.quoted("\(w.name): reloads and lateness by hour of the day") + " noenhanced")
+        script.title("\(w.name): reloads and lateness by hour of the day")
         script.add("set xlabel 'local hour of the day'")
         script.add("set ylabel 'reloads per day in that hour'")
         let hasLateness = w.hours.contains { $0.latenessMedian != nil }

@@ -26,9 +26,7 @@ enum FreshnessHeatMap {
         let replications = result.scenario.replications
         let over = replications == 1 ? "" : ", mean over \(replications) replications"
         let span = days == calendar.days ? "" : ", first \(days) of \(calendar.days) days"
-        script.add(
-            "set title " + GnuplotText.quoted(input.title(widget: w, "share of each hour the display was fresh\(over)\(span)"))
-                + " noenhanced")
+        script.title(input.title(widget: w, "share of each hour the display was fresh\(over)\(span)"))
         script.add("set xlabel " + GnuplotText.quoted("local time (\(input.timeZoneName))") + " noenhanced")
         script.add("set ylabel 'day'")
         script.add("set xrange [0:24]")

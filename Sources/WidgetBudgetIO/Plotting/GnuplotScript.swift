@@ -33,6 +33,12 @@ public struct GnuplotScript: Sendable, Equatable {
         body.append(command)
     }
 
+    /// Appends the `set title` command for `text` (user text allowed), wrapped into lines that fit
+    /// the canvas (``GnuplotText/title(_:width:maximumLines:)``).
+    public mutating func title(_ text: String) {
+        body.append(GnuplotText.title(text, width: width))
+    }
+
     /// Appends a `plot` command of several series, one per continuation line.
     public mutating func plot(_ series: [String]) {
         guard !series.isEmpty else { return }

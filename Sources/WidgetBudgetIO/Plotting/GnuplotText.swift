@@ -16,9 +16,67 @@ public enum GnuplotText {
         "'" + sanitized(text).replacingOccurrences(of: "'", with: "''") + "'"
     }
 
+    /// Room a title line may take: the canvas width less 100 px on each side. gnuplot centres the
+    /// title over the plot area, which sits up to ~60 px off the canvas's centre (tic labels on the
+    /// left, the colour box on the right), and the rest keeps it off the edge.
+    static let titleMargin = 100.0
+
+    /// The `set title` command for `text` on a canvas `width` pixels wide: the text wrapped at
+    /// spaces into lines no wider than the canvas less ``titleMargin`` on each side (estimated with
+    /// ``TextWidth``), at most `maximumLines`, the last cut with an ellipsis when the text is longer
+    /// (rather than at ``maximumLength`` characters, as other text is).
+    static func title(_ text: String, width: Int, maximumLines: Int = 3) -> String {
+        // Three lines hold fewer than 600 characters (the narrowest, `i`, is 0.28 em).
+        let lines = wrapped(sanitized(text, maximumLength: 600), width: Double(width) - 2 * titleMargin, maximumLines: maximumLines)
+        return "set title " + lines.map(quoted).joined(separator: " . \"\\n\" . ") + " noenhanced"
+    }
+
+    /// `text` broken at spaces into lines at most `width` pixels wide at the default font size,
+    /// after a comma or a colon where that leaves a line at least half full; a word wider than a
+    /// line is cut; past `maximumLines` the last line ends in an ellipsis.
+    static func wrapped(_ text: String, width: Double, maximumLines: Int) -> [String] {
+        func fits(_ line: String) -> Bool { TextWidth.pixels(line) <= width }
+        func cut(_ line: String) -> String {
+            var out = line
+            while !out.isEmpty && !fits(out + "…") { out.removeLast() }
+            return out.trimmingCharacters(in: .whitespaces) + "…"
+        }
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
+            let candidate = line.isEmpty ? word : line + " " + word
+            if fits(candidate) {
+                line = candidate
+                continue
+            }
+            // Break after the last comma or colon when that leaves the line at least half full.
+            var carried: [Substring] = []
+            var words = line.split(separator: " ")
+            if let mark = words.lastIndex(where: { $0.hasSuffix(",") || $0.hasSuffix(":") }), mark + 1 < words.count,
+                TextWidth.pixels(words[...mark].joined(separator: " ")) >= width / 2
+            {
+                carried = Array(words[(mark + 1)...])
+                words = Array(words[...mark])
+            }
+            if !words.isEmpty { lines.append(words.joined(separator: " ")) }
+            let next = (carried.map(String.init) + [word]).joined(separator: " ")
+            line = fits(next) ? next : fits(word) ? word : cut(word)
+            if !fits(next) && !carried.isEmpty { lines.append(carried.joined(separator: " ")) }
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        guard lines.count > maximumLines else { return lines }
+        let rest = lines[(maximumLines - 1)...].joined(separator: " ")
+        return Array(lines.prefix(maximumLines - 1)) + [cut(rest)]
+    }
+
     /// `text` with control characters (line breaks, tabs, escapes) replaced by spaces and cut
     /// to ``maximumLength`` characters.
     public static func sanitized(_ text: String) -> String {
+        sanitized(text, maximumLength: maximumLength)
+    }
+
+    /// `text` with control characters replaced by spaces and cut to `maximumLength` characters.
+    static func sanitized(_ text: String, maximumLength: Int) -> String {
         var out = String(
             text.unicodeScalars.map { scalar -> Character in
                 scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}" ? " " : Character(scalar)

@@ -13,15 +13,19 @@ extension OptimizationPlots {
     /// of the schedule that is the recommended one except in that row's segment (``SegmentGrid``).
     ///
     /// Data: `segment-map.csv` (the evaluated cells: `x, y, segment, after, objective, feasible, best,
-    /// schedule`) and, when some were never evaluated, `segment-map-empty.csv` (`x, y, segment, after`),
+    /// schedule` and ``CellMap/columns``) and, when some were never evaluated, `segment-map-empty.csv` (`x, y, segment, after`),
     /// drawn grey. The first segment is the top row.
     static func segmentMap(_ table: PlottedCandidates, scenarioName: String, intervals: [Double?]) -> PlotSpec? {
         guard let grid = SegmentGrid(table, intervals: intervals) else { return nil }
         let name = "segment-map"
         let segments = grid.segments.map(\.description)
-        let (filled, empty, evaluated) = segmentCells(grid, table: table)
+        let shading = CellMap.Shading(
+            values: grid.cells.joined().compactMap { $0 }.filter(\.feasible).map { $0.objective * table.scale },
+            higherIsBetter: table.objective.higherIsBetter)
+        let (filled, empty, evaluated) = segmentCells(grid, table: table, shading: shading)
         let file = PlotSpec.DataFile(
-            name: name + ".csv", header: ["x", "y", "segment", "after", "objective", "feasible", "best", "schedule"], rows: filled)
+            name: name + ".csv", header: ["x", "y", "segment", "after", "objective", "feasible", "best", "schedule"] + CellMap.columns,
+            rows: filled)
         let missing = PlotSpec.DataFile(name: name + "-empty.csv", header: ["x", "y", "segment", "after"], rows: empty)
         let files = empty.isEmpty ? [file] : [file, missing]
         var script = GnuplotScript(
@@ -29,12 +33,11 @@ extension OptimizationPlots {
             name: name, height: max(PlotStyle.height, CellMap.height(rows: segments.count)),
             purpose: "The optimizer's objective for the schedules one segment away from the recommended one.", dataFiles: files.map(\.name))
         let others = grid.isRecommended ? "others as recommended" : "others as the top-ranked (none feasible)"
-        script.add(
-            "set title " + GnuplotText.quoted("\(scenarioName): \(table.objective.phrase) by segment and interval, \(others)")
-                + " noenhanced")
+        script.title("\(scenarioName): \(table.objective.phrase) by segment and interval, \(others)")
         script.add("set xlabel 'reload interval in the segment (after)'")
         script.add("set ylabel 'segment of the day'")
-        CellMap.frame(&script, columns: grid.intervals.map(SegmentGrid.label), rows: Array(segments.reversed()), table: table)
+        CellMap.frame(
+            &script, columns: grid.intervals.map(SegmentGrid.label), rows: Array(segments.reversed()), table: table, shading: shading)
         var series: [String] = []
         if !empty.isEmpty {
             series.append(
@@ -42,9 +45,13 @@ extension OptimizationPlots {
                     + "title 'not evaluated'")
         }
         let infeasible = evaluated.contains { !$0.feasible }
+        let labels = filled.map { $0.suffix(CellMap.columns.count) }
+        let points = CellMap.labelPoints(
+            columns: grid.intervals.count, rows: segments.count, width: script.width, height: script.height,
+            widest: labels.map { $0.first! }.max { TextWidth.ems($0) < TextWidth.ems($1) } ?? "")
         series += CellMap.series(
-            file: file.name, feasible: evaluated.contains(where: \.feasible), infeasible: infeasible, labels: filled.count <= 150,
-            best: grid.isRecommended)
+            file: file.name, feasible: evaluated.contains(where: \.feasible), infeasible: infeasible,
+            labelPoints: filled.count <= 150 ? points : nil, whiteLabels: Set(labels.map { $0.last == "1" }), best: grid.isRecommended)
         script.plot(series)
         return PlotSpec(
             kind: .segmentMap, caption: caption(grid, table: table, infeasible: infeasible, empty: empty.count), script: script, data: files
@@ -53,7 +60,7 @@ extension OptimizationPlots {
 
     /// The rows of the segment map's two data files, row by row from the top segment, and the
     /// evaluated cells' candidates.
-    private static func segmentCells(_ grid: SegmentGrid, table: PlottedCandidates) -> (
+    private static func segmentCells(_ grid: SegmentGrid, table: PlottedCandidates, shading: CellMap.Shading) -> (
         filled: [[String]], empty: [[String]], evaluated: [PlottedCandidates.Row]
     ) {
         var filled: [[String]] = []
@@ -73,7 +80,7 @@ extension OptimizationPlots {
                     place + [
                         PlotScale.number(cell.objective * table.scale), cell.feasible ? "1" : "0",
                         grid.isRecommended && cell.key == grid.reference.key ? "1" : "0", ScheduleSegment.describe(cell.candidate.schedule),
-                    ])
+                    ] + shading.columns(objective: cell.objective * table.scale, feasible: cell.feasible))
             }
         }
         return (filled, empty, evaluated)

@@ -88,9 +88,7 @@ public enum OptimizationPlots {
         var script = GnuplotScript(
             name: name, height: 600, purpose: "The optimizer's candidates: objective against charged reloads per day.",
             dataFiles: [points.name, front.name])
-        script.add(
-            "set title " + GnuplotText.quoted("\(scenarioName): policies tried, \(table.objective.phrase) against charged reloads per day")
-                + " noenhanced")
+        script.title("\(scenarioName): policies tried, \(table.objective.phrase) against charged reloads per day")
         script.add("set xlabel 'charged reloads per day'")
         if logScale {
             script.add("set ylabel '\(table.axisLabel.replacingOccurrences(of: "(minutes, ", with: "(minutes, log scale, "))'")
@@ -157,30 +155,36 @@ public enum OptimizationPlots {
         let spacings = Array(Set(cells.values.map(\.spacing))).sorted()
         let sizes = Array(Set(cells.values.map(\.entries))).sorted()
         let ordered = cells.values.sorted { ($0.spacing, $0.entries) < ($1.spacing, $1.entries) }
+        let shading = CellMap.Shading(
+            values: ordered.filter(\.feasible).map { $0.objective * table.scale }, higherIsBetter: table.objective.higherIsBetter)
         let file = PlotSpec.DataFile(
-            name: name + ".csv", header: ["x", "y", "spacing_s", "entries", "objective", "feasible", "best"],
+            name: name + ".csv", header: ["x", "y", "spacing_s", "entries", "objective", "feasible", "best"] + CellMap.columns,
             rows: ordered.map { r in
                 [
                     String(spacings.firstIndex(of: r.spacing)! + 1), String(sizes.firstIndex(of: r.entries)! + 1),
                     PlotScale.number(r.spacing),
                     String(r.entries), PlotScale.number(r.objective * table.scale), r.feasible ? "1" : "0",
                     bestRow.map { $0.spacing == r.spacing && $0.entries == r.entries ? "1" : "0" } ?? "0",
-                ]
+                ] + shading.columns(objective: r.objective * table.scale, feasible: r.feasible)
             })
         var script = GnuplotScript(
             name: name, height: CellMap.height(rows: sizes.count),
             purpose: "The optimizer's objective over spacing and entries for the best policy.", dataFiles: [file.name])
         let policy = bestRow?.policyText ?? "all policies"
-        script.add(
-            "set title " + GnuplotText.quoted("\(scenarioName): \(table.objective.phrase) by spacing and entries (\(policy))")
-                + " noenhanced")
+        script.title("\(scenarioName): \(table.objective.phrase) by spacing and entries (\(policy))")
         script.add("set xlabel 'time between entries (spacing)'")
         script.add("set ylabel 'entries per timeline'")
         CellMap.frame(
-            &script, columns: spacings.map { $0 == 0 ? "none" : DurationFormat.string($0) }, rows: sizes.map(String.init), table: table)
+            &script, columns: spacings.map { $0 == 0 ? "none" : DurationFormat.string($0) }, rows: sizes.map(String.init), table: table,
+            shading: shading)
+        let labels = ordered.map { shading.columns(objective: $0.objective * table.scale, feasible: $0.feasible) }
+        let points = CellMap.labelPoints(
+            columns: spacings.count, rows: sizes.count, width: script.width, height: script.height,
+            widest: labels.map { $0[0] }.max { TextWidth.ems($0) < TextWidth.ems($1) } ?? "")
         let series = CellMap.series(
             file: file.name, feasible: ordered.contains(where: \.feasible), infeasible: ordered.contains { !$0.feasible },
-            labels: spacings.count * sizes.count <= 150, best: bestRow != nil)
+            labelPoints: spacings.count * sizes.count <= 150 ? points : nil, whiteLabels: Set(labels.map { $0[2] == "1" }),
+            best: bestRow != nil)
         script.plot(series)
         return PlotSpec(
             kind: .objectiveMap,

@@ -44,7 +44,9 @@ enum PlotStyle {
     /// Red (stale) through white to blue (fresh), for percentages 0…100.
     static let freshnessPalette = "set palette defined (0 '#b2182b', 25 '#ef8a62', 50 '#f7f7f7', 75 '#67a9cf', 100 '#2166ac')"
     /// Light yellow through green to dark blue (viridis-like), for memory and objective values.
-    static let sequentialPalette = "set palette defined (0 '#fde725', 0.5 '#21918c', 1 '#3b0f70')"
+    static let sequential = PlotPalette(stops: [(0, "#fde725"), (0.5, "#21918c"), (1, "#3b0f70")])
+    /// The `set palette` command of ``sequential``.
+    static let sequentialPalette = sequential.command
 
     /// Settings every plot begins with (after the terminal).
     static let preamble = [
