@@ -73,6 +73,10 @@ public final class OutputTransaction: @unchecked Sendable {
             let value = try build(self)
             try commit()
             return value
+        } catch let error as FileWriteError {
+            abort()
+            // Name the path the user asked for, not the staging folder's.
+            throw FileWriteError(path: finalPath(error.path), reason: error.reason)
         } catch {
             abort()
             throw error
