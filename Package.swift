@@ -32,12 +32,15 @@ let package = Package(
             name: "CLibCSV",
             providers: [.apt(["libcsv-dev"])]
         ),
+        // Swapping two folders in one rename (renameat2 / renamex_np), for the output commit.
+        .systemLibrary(name: "CFileExchange"),
         // Scenario YAML, CSV through libcsv, reports and plots.
         .target(
             name: "WidgetBudgetIO",
             dependencies: [
                 "WidgetBudgetKit",
                 "CLibCSV",
+                "CFileExchange",
                 .product(name: "Yams", package: "Yams", condition: .when(traits: ["Tool"])),
             ]
         ),

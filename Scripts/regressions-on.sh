@@ -228,3 +228,109 @@ dir=$(mktemp -d "$root/case.XXXXXX")
   refused=$(cat err-* | grep -c 'another widgetbudget run' || true)
   printf '| 6 concurrent `simulate --out out`, seeds 1–6 | %s | – | `exit codes %s; %s refused with the lock line` |\n' "$verdict" "${codes% }" "$refused"
 )
+
+# ---- Issue #27 items 5, 6, 7, 8, 11 (safety): output commit, Ctrl-C, cut figures, user files, lock.
+scenarios_dir=$(cd "$(dirname "$0")/.." && pwd)/Scenarios
+
+# Item 8: a user's file inside a report's scenario folder survives the next report.
+dir=$(mktemp -d "$root/case.XXXXXX")
+(
+  cd "$dir" || exit 1
+  mkdir Scenarios && printf '%s\n' "${valid/name: t/name: weather-hourly}" >Scenarios/a.yaml
+  timeout "$limit" "$bin" report Scenarios --out Reports --gnuplot /bin/true >/dev/null 2>&1
+  echo mine >Reports/weather-hourly/my-notes.txt
+  run "#27.8 report again over Reports/weather-hourly/my-notes.txt" '[[ -f Reports/weather-hourly/my-notes.txt ]]' \
+    "$bin" report Scenarios --out Reports --gnuplot /bin/true
+)
+
+# Item 7: a gnuplot that exits 0 with every PNG cut short (as on a full disk).
+dir=$(mktemp -d "$root/case.XXXXXX")
+(
+  cd "$dir" || exit 1
+  mkdir Scenarios && printf '%s\n' "$valid" >Scenarios/a.yaml
+  printf '%s\n' '#!/bin/sh' \
+    "grep -o \"set output '[^']*'\" \"\$1\" | sed \"s/set output '//; s/'\$//\" | while read -r f; do" \
+    "  case \"\$f\" in *.png) printf '\\211PNG\\r\\n\\032\\n' > \"\$f\" ;; *) echo '<svg></svg>' > \"\$f\" ;; esac" \
+    'done' >full-disk-gnuplot
+  chmod +x full-disk-gnuplot
+  timeout "$limit" "$bin" report Scenarios --out out --gnuplot /bin/true >/dev/null 2>&1
+  run "#27.7 report, gnuplot writes PNGs without IEND" '[[ -z $(find out -name "*.png") ]]' \
+    "$bin" report Scenarios --out out --gnuplot ./full-disk-gnuplot
+)
+
+# Item 11: a second optimize into a folder whose first run is still searching.
+dir=$(mktemp -d "$root/case.XXXXXX")
+(
+  cd "$dir" || exit 1
+  cp "$scenarios_dir/clock-minute-entries.yaml" s.yaml
+  timeout "$limit" "$bin" optimize s.yaml --replications 64 --out out >/dev/null 2>slow-err &
+  slow=$!
+  sleep 2
+  timeout "$limit" "$bin" optimize s.yaml --replications 1 --days 1 --entries 1,61 --out out >fast-out 2>fast-err
+  fast=$?
+  wait "$slow"
+  slow_status=$?
+  if [[ $fast -eq 0 && $slow_status -eq 0 ]]; then
+    verdict="**both said wrote** (exit 0 and 0): the second run's output was replaced by the first's"
+  else
+    verdict="second run exit $fast, first exit $slow_status"
+  fi
+  printf '| #27.11 optimize into out/ while another optimize searches for it | %s | – | `%s` |\n' "$verdict" \
+    "$(head -c 200 fast-err | head -1 | cut -c1-110)"
+)
+
+# Item 6: Ctrl-C at random moments of 30 simulate runs; a lie is "no output written" beside a new out/.
+dir=$(mktemp -d "$root/case.XXXXXX")
+(
+  cd "$dir" || exit 1
+  printf '%s\n    views: {poisson: {per_hour: 30}}\n' "${valid/days: 1/days: 20}" >s.yaml
+  start=$(date +%s%N)
+  timeout "$limit" "$bin" simulate s.yaml --out probe >/dev/null 2>&1
+  span=$((($(date +%s%N) - start) / 1000))
+  lies=0 landed=0
+  for i in $(seq 1 30); do
+    "$bin" simulate s.yaml --out "out-$i" >/dev/null 2>"err-$i" &
+    pid=$!
+    sleep "$(awk -v s="$span" -v r="$RANDOM" 'BEGIN { printf "%.6f", s * (0.6 + 0.5 * r / 32767) / 1e6 }')"
+    kill -INT "$pid" 2>/dev/null
+    wait "$pid"
+    if [[ -e out-$i/summary.csv ]]; then
+      landed=$((landed + 1))
+      grep -q 'no output written' "err-$i" && lies=$((lies + 1))
+    fi
+  done
+  if [[ $lies -gt 0 ]]; then verdict="**lied**: $lies of $landed runs whose output landed said \"no output written\""; else verdict="truthful: none of $landed runs whose output landed said \"no output written\""; fi
+  printf '| #27.6 Ctrl-C at random moments, 30 simulate runs | %s | – | `%s` |\n' "$verdict" "$(cat err-* | sort | uniq -c | sort -rn | head -1 | cut -c1-110)"
+)
+
+# Item 5: kill -9 at random moments of 20 runs replacing an earlier output, then one more run.
+dir=$(mktemp -d "$root/case.XXXXXX")
+(
+  cd "$dir" || exit 1
+  printf '%s\n    views: {poisson: {per_hour: 30}}\nsystem: {reload_delay: {uniform: [0s, 2m]}}\n' "${valid/days: 1/days: 10}" >s.yaml
+  for seed in 1 2; do timeout "$limit" "$bin" simulate s.yaml --seed "$seed" --out "ref-$seed" >/dev/null 2>&1; done
+  timeout "$limit" "$bin" simulate s.yaml --seed 1 --out out >/dev/null 2>&1
+  start=$(date +%s%N)
+  timeout "$limit" "$bin" simulate s.yaml --seed 2 --out probe >/dev/null 2>&1
+  span=$((($(date +%s%N) - start) / 1000))
+  rm -rf probe
+  mixed=0
+  for i in $(seq 1 20); do
+    seed=$((i % 2 + 1))
+    "$bin" simulate s.yaml --seed "$seed" --out out >/dev/null 2>&1 &
+    pid=$!
+    sleep "$(awk -v s="$span" -v r="$RANDOM" 'BEGIN { printf "%.6f", s * (0.5 + 0.6 * r / 32767) / 1e6 }')"
+    kill -9 "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+    if ! diff -r -q -x '.widgetbudget-*' out ref-1 >/dev/null 2>&1 && ! diff -r -q -x '.widgetbudget-*' out ref-2 >/dev/null 2>&1; then
+      mixed=$((mixed + 1))
+    fi
+    timeout "$limit" "$bin" simulate s.yaml --seed 1 --out out >/dev/null 2>&1
+  done
+  left=$(find . -maxdepth 1 -name '.out.widgetbudget-*' | wc -l)
+  verdict="$mixed of 20 kills left a mix of two runs' files; $left leftovers beside out/ after the next run"
+  [[ $mixed -gt 0 || $left -gt 0 ]] && verdict="**$verdict**"
+  printf '| #27.5 kill -9 at random moments of 20 simulate runs replacing out/ | %s | – | `%s` |\n' "$verdict" \
+    "$(find . -maxdepth 1 -name '.out.widgetbudget-*' -printf '%f ' | cut -c1-110)"
+)
+# ---- end of issue #27 items 5, 6, 7, 8, 11

@@ -6,7 +6,7 @@ import WidgetBudgetIO
 /// ``ExitStatus`` for its kind: no stack trace ever reaches the user.
 func reportingErrors<T>(_ body: () throws -> T) throws -> T {
     // Before any thread starts: a signal then removes staged output and stops gnuplot.
-    InterruptGuard.installIfNeeded { printError("interrupted: no output written") }
+    InterruptGuard.installIfNeeded { printError(OutputTransaction.interruptedMessage()) }
     do {
         return try body()
     } catch let exit as ExitCode {

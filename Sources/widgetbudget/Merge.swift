@@ -18,7 +18,7 @@ extension WidgetBudgetCommand {
         var out: String?
 
         func run() throws {
-            InterruptGuard.install { printError("interrupted: no output written") }
+            InterruptGuard.install { printError(OutputTransaction.interruptedMessage()) }
             try reportingErrors {
                 let outcome = try ShardMerge.merge(folders: folders)
                 let folder = out ?? "Reports/\(FileName.safe(outcome.manifest["scenario"]))/optimize"

@@ -76,7 +76,7 @@ extension WidgetBudgetCommand {
             let bar = ProgressBar(label: "optimize")
             InterruptGuard.install {
                 bar.finish()
-                printError("interrupted: no output written")
+                printError(OutputTransaction.interruptedMessage())
             }
             try reportingErrors {
                 let shard = try Self.parseShard(shard)
@@ -88,14 +88,17 @@ extension WidgetBudgetCommand {
                     policy: policy, windows: windows.isEmpty ? nil : windows, replications: overrides.replications,
                     method: method?.rawValue,
                     maxEvaluations: maxEvaluations, scheduleSegments: scheduleSegments, scheduleAfter: scheduleAfter)
+                let folder =
+                    out ?? "Reports/\(FileName.safe(s.name))/optimize" + (shard.isPartial ? "/shard-\(shard.index)-of-\(shard.count)" : "")
+                // Locked for the whole run: a concurrent run into the folder is refused at once.
+                let transaction = try OutputTransaction.reserve(folder)
+                defer { transaction.abort() }
                 let outcome = try OptimizationRun.run(file: file, scenario: s, overrides: space, shard: shard, force: overrides.force) {
                     done, total in
                     bar.update(done: done, total: total)
                 }
                 bar.finish()
-                let folder =
-                    out ?? "Reports/\(FileName.safe(s.name))/optimize" + (shard.isPartial ? "/shard-\(shard.index)-of-\(shard.count)" : "")
-                let written = try OptimizationOutput.write(outcome, to: folder)
+                let written = try OptimizationOutput.write(outcome, in: transaction)
                 if output.isJSON {
                     print(try JSONReport.optimization(outcome, written: written), terminator: "")
                 } else {

@@ -33,9 +33,12 @@ extension WidgetBudgetCommand {
             try reportingErrors {
                 let file = try loadScenario(scenario)
                 let scenario = try overrides.apply(to: file.scenario)
-                let result = Simulator.run(scenario, events: events)
                 let folder = out ?? "Reports/\(FileName.safe(scenario.name))-simulation"
-                let written = try OutputTransaction.run(into: folder) { output in
+                // Locked for the whole run: a concurrent run into the folder is refused at once.
+                let transaction = try OutputTransaction.reserve(folder)
+                defer { transaction.abort() }
+                let result = Simulator.run(scenario, events: events)
+                let written = try transaction.complete { output in
                     try SimulationOutput.write(result, to: output.staging, events: events).map(output.finalPath)
                 }
                 if output.isJSON {

@@ -1,3 +1,6 @@
+internal import CFileExchange
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -6,7 +9,7 @@
     import Darwin
 #endif
 
-/// The seam between ``AtomicFile`` and the operating system: each call it makes, replaceable in
+/// The seam between ``AtomicFile`` (and ``OutputTransaction``) and the operating system: each call it makes, replaceable in
 /// tests to make one step fail. A failing call throws a ``Failure`` carrying the system's reason (`strerror(errno)`).
 struct FileSystemCalls: Sendable {
     /// Information about an existing path.
@@ -21,6 +24,8 @@ struct FileSystemCalls: Sendable {
     struct Failure: Error, Sendable {
         /// `strerror(errno)`, or a description of the failure.
         var reason: String
+        /// True when the call is not available here (EINVAL, ENOSYS, ENOTSUP from `exchange`).
+        var unsupported = false
     }
 
     /// Status of `path`, or `nil` if nothing is there.
@@ -34,6 +39,11 @@ struct FileSystemCalls: Sendable {
     var rename: @Sendable (_ from: String, _ to: String) throws -> Void
     /// Removes a file, ignoring errors.
     var remove: @Sendable (_ path: String) -> Void
+    /// Swaps two existing paths in one step (`renameat2(RENAME_EXCHANGE)`, `renamex_np(RENAME_SWAP)`);
+    /// throws ``Failure`` with ``Failure/unsupported`` set where the file system cannot.
+    var exchange: @Sendable (_ from: String, _ to: String) throws -> Void
+    /// Removes a folder and everything in it, ignoring errors.
+    var removeTree: @Sendable (_ path: String) -> Void
 
     /// The real system calls.
     static let live = FileSystemCalls(
@@ -66,7 +76,16 @@ struct FileSystemCalls: Sendable {
         rename: { from, to in
             guard systemRename(from, to) == 0 else { throw Failure.fromErrno() }
         },
-        remove: { path in _ = unlink(path) }
+        remove: { path in _ = unlink(path) },
+        exchange: { from, to in
+            guard widgetbudget_exchange(from, to) == 0 else {
+                let code = errno
+                var failure = Failure.fromErrno()
+                failure.unsupported = code == EINVAL || code == ENOSYS || code == ENOTSUP || code == EOPNOTSUPP
+                throw failure
+            }
+        },
+        removeTree: { path in try? FileManager.default.removeItem(atPath: path) }
     )
 }
 

@@ -7,28 +7,31 @@ import Foundation
 #endif
 
 /// Writes a command's whole output set all-or-nothing: into a staging folder beside the
-/// destination folder, then, only when everything succeeded, into place with renames.
+/// destination folder, then, only when everything succeeded, into place with one rename.
 ///
+/// - **Lock.** `PARENT/.NAME.widgetbudget-lock` is held (`flock`) from ``reserve(_:)`` (the start
+///   of the run) to the end: a second run into the same folder fails at once with one line, so no
+///   two runs both report success for one folder.
 /// - **Staging.** `PARENT/.NAME.widgetbudget-staging-PID/` holds a marker file
 ///   (``stagingMarker``); on an error, SIGINT, SIGTERM or SIGHUP it is removed (and child
-///   processes such as gnuplot are stopped); one left by a SIGKILL is recognised by its marker and
-///   removed by the next run into the same destination.
-/// - **Lock.** `PARENT/.NAME.widgetbudget-lock` is held (`flock`) from start to end: a second run
-///   into the same folder fails with one line.
-/// - **Ownership.** The destination records the entries the tool wrote in its manifest
-///   (``manifestName``). Only those, and folders holding a manifest of their own (another
-///   command's output), are ever replaced or removed; anything else already at a name the run
-///   writes is refused before anything changes. A destination that is a symlink, a device, a
-///   FIFO or a regular file is refused (`--out /dev/null`).
-/// - **Commit.** A new destination is the staging folder renamed. An existing one gets each new
-///   entry renamed in (the old entry moved into the staging folder first, then deleted with it);
-///   entries the previous run wrote and this one did not are removed.
+///   processes such as gnuplot are stopped); one left by a SIGKILL is removed by the next run.
+/// - **Ownership.** The destination's manifest (``manifestName``) lists every path the tool wrote
+///   there, folders' contents included. Everything else in the destination (a user's notes,
+///   another command's output folder) is carried into the new folder before the switch; a path
+///   the run writes that holds something the tool did not make is refused before anything
+///   changes. A destination that is a symlink, a device, a FIFO or a regular file is refused.
+/// - **Commit** (docs/limits.md, "Output"): a journal naming the staging folder is written
+///   first; then the user's entries are moved into the staging folder and the staging folder
+///   and the destination are swapped in one `renameat2(RENAME_EXCHANGE)` (`renamex_np` on
+///   macOS) — the point of no return. Where the file system cannot swap, the destination is
+///   renamed aside and the staging folder renamed in. The next run into the destination reads a
+///   journal left by a killed run and rolls it back (before the switch) or forward (after it).
 /// - **Extra files** outside the folder (`analyze --emit-scenario`) are written beside their
-///   destination as hidden temporary files and renamed in the same commit.
+///   destination as hidden temporary files, listed in the journal, and renamed after the switch.
 ///
 /// Errors are ``FileWriteError``s: one line naming the path and the system's reason.
 public final class OutputTransaction: @unchecked Sendable {
-    /// The file, in the destination, listing the entries the tool wrote there.
+    /// The file, in the destination, listing the paths the tool wrote there.
     public static let manifestName = ".widgetbudget-output"
     /// The file marking a staging folder.
     public static let stagingMarker = ".widgetbudget-staging"
@@ -37,25 +40,45 @@ public final class OutputTransaction: @unchecked Sendable {
     public let destination: String
     /// The staging folder: write the output set here.
     public let staging: String
-    private let parent: String
-    private let name: String
-    private let lockPath: String
-    private var lockDescriptor: Int32 = -1
-    private var extras: [(temporary: String, path: String)] = []
-    private var finished = false
-    private let system: FileSystemCalls
+    let parent: String
+    let name: String
+    let absolute: String
+    let lockPath: String
+    let journalPath: String
+    /// Where the previous output goes when the file system cannot swap folders.
+    let oldPath: String
+    var lockDescriptor: Int32 = -1
+    var extras: [(data: Data, path: String)] = []
+    var journal: CommitJournal?
+    var finished = false
+    let system: FileSystemCalls
 
     /// Runs `build` with a fresh staging folder for `destination`, then commits its content. On
     /// any error the staging folder is removed and the destination is untouched.
     /// - Returns: what `build` returned.
     public static func run<T>(into destination: String, _ build: (OutputTransaction) throws -> T) throws -> T {
-        let transaction = try OutputTransaction(destination: destination, system: .live)
+        try reserve(destination).complete(build)
+    }
+
+    /// Takes the destination's lock and makes the staging folder now, at the start of a run that
+    /// writes there later with ``complete(_:)``: a concurrent run into the same folder is refused
+    /// before either does its work. Call ``abort()`` if the run ends without completing.
+    public static func reserve(_ destination: String) throws -> OutputTransaction {
+        try OutputTransaction(destination: destination, system: .live)
+    }
+
+    /// Runs `build` in the staging folder and commits; on any error, aborts and rethrows.
+    public func complete<T>(_ build: (OutputTransaction) throws -> T) throws -> T {
         do {
-            let value = try build(transaction)
-            try transaction.commit()
+            let value = try build(self)
+            try commit()
             return value
+        } catch let error as FileWriteError {
+            abort()
+            // Name the path the user asked for, not the staging folder's.
+            throw FileWriteError(path: finalPath(error.path), reason: error.reason)
         } catch {
-            transaction.abort()
+            abort()
             throw error
         }
     }
@@ -63,21 +86,27 @@ public final class OutputTransaction: @unchecked Sendable {
     init(destination: String, system: FileSystemCalls) throws {
         guard !destination.isEmpty else { throw FileWriteError(path: destination, reason: "the path is empty") }
         self.system = system
-        let absolute = URL(fileURLWithPath: destination).standardizedFileURL.path
+        absolute = URL(fileURLWithPath: destination).standardizedFileURL.path
         self.destination = destination
-        name = (absolute as NSString).lastPathComponent
-        parent = (absolute as NSString).deletingLastPathComponent
+        let name = (absolute as NSString).lastPathComponent
+        let parent = (absolute as NSString).deletingLastPathComponent
+        self.name = name
+        self.parent = parent
         guard !name.isEmpty, name != "/", name != ".", name != ".." else {
             throw FileWriteError(path: destination, reason: "cannot replace this folder; name a folder inside it")
         }
-        lockPath = (parent as NSString).appendingPathComponent(".\(name).widgetbudget-lock")
-        staging = (parent as NSString).appendingPathComponent(".\(name).widgetbudget-staging-\(getpid())")
+        func beside(_ suffix: String) -> String { (parent as NSString).appendingPathComponent(".\(name).widgetbudget-\(suffix)") }
+        lockPath = beside("lock")
+        journalPath = beside("journal")
+        staging = beside("staging-\(getpid())")
+        oldPath = beside("old-\(getpid())")
         try Self.checkDestination(destination, absolute: absolute)
         try makeParent()
         try lock()
         Self.register(self)
-        removeStaleStaging()
         do {
+            try recoverInterruptedCommit()
+            removeLeftovers()
             try makeDirectory(staging)
             try Data("\(getpid())\n".utf8).withUnsafeBytes {
                 try system.createFile((staging as NSString).appendingPathComponent(Self.stagingMarker), $0, nil)
@@ -97,20 +126,11 @@ public final class OutputTransaction: @unchecked Sendable {
         return destination + stagedPath.dropFirst(staging.count)
     }
 
-    /// Stages `data` for `path`, a file outside the folder; it is renamed into place by the commit.
-    /// A `path` that exists and is not a regular file is refused.
+    /// Stages `data` for `path`, a file outside the folder; it is written beside `path` and renamed
+    /// into place by the commit. A `path` that exists and is not a regular file is refused.
     public func stageFile(_ data: Data, at path: String) throws {
         try Self.checkFileDestination(path)
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).widgetbudget-\(getpid())").path
-        system.remove(temporary)
-        do {
-            try data.withUnsafeBytes { try system.createFile(temporary, $0, nil) }
-        } catch {
-            system.remove(temporary)
-            throw FileWriteError(path: path, reason: Self.reason(error))
-        }
-        extras.append((temporary, path))
+        extras.append((data, path))
     }
 
     // MARK: Commit and abort
@@ -118,136 +138,89 @@ public final class OutputTransaction: @unchecked Sendable {
     /// Moves the staged output into place; held against signals while it runs.
     func commit() throws {
         try InterruptGuard.critical {
-            let produced = try entries(of: staging).filter { $0 != Self.stagingMarker }
-            let previous = manifestEntries()
-            let existing = system.status(destination) != nil
-            if existing {
-                // Refuse before changing anything: a name this run writes that holds something
-                // the tool did not make.
-                for entry in produced where !previous.contains(entry) && !isOwnedOutput(entry) && exists(entry) {
-                    throw FileWriteError(
-                        path: (destination as NSString).appendingPathComponent(entry),
-                        reason: "it was not written by widgetbudget; move it away or choose another --out")
-                }
-            }
+            ChildProcesses.parkIfStopping()
+            try Self.checkDestination(destination, absolute: absolute)
+            let existing = Self.identity(absolute) != nil
+            let produced = try tree(staging).filter { $0 != Self.stagingMarker && $0 != Self.manifestName }
+            let carried = existing ? try carryPlan(produced: Set(produced)) : []
             try writeManifest(produced)
+            guard let stagingID = Self.identity(staging) else { throw FileWriteError(path: staging, reason: "the staging folder is gone") }
+            let extraFiles = extras.map { CommitJournal.Extra(temporary: Self.temporaryPath(for: $0.path), path: $0.path) }
+            let plan = CommitJournal(
+                staging: (staging as NSString).lastPathComponent, old: (oldPath as NSString).lastPathComponent,
+                device: stagingID.device, inode: stagingID.inode, carried: carried, extras: extraFiles)
+            try writeJournal(plan)
+            journal = plan
+            for (extra, file) in zip(extras, extraFiles) { try writeExtra(extra.data, temporary: file.temporary, for: file.path) }
             system.remove((staging as NSString).appendingPathComponent(Self.stagingMarker))
-            if existing {
-                try replaceEntries(produced, removing: previous.filter { !produced.contains($0) && $0 != Self.manifestName })
-            } else {
-                try rename(staging, destination)
-            }
-            for extra in extras { try rename(extra.temporary, extra.path) }
-            extras = []
-            finish()
+            for entry in carried { try carry(entry) }
+            try switchFolders(existing: existing)
+            // Past the point of no return: the new output is in place.
+            Self.noteLanded(destination)
+            finishCommitted(plan)
         }
     }
 
-    /// Removes the staging folder and staged extra files, releases the lock. (Child processes are
-    /// waited for by the renderer; ``abortAll()`` kills them on a signal.)
-    func abort() {
+    /// Swaps the staging folder with the destination in one step, or, where the file system
+    /// cannot, moves the destination aside and the staging folder in.
+    private func switchFolders(existing: Bool) throws {
+        guard existing else { return try rename(staging, absolute) }
+        do {
+            try system.exchange(staging, absolute)
+        } catch let failure as FileSystemCalls.Failure where failure.unsupported {
+            try rename(absolute, oldPath)
+            do {
+                try rename(staging, absolute)
+            } catch {
+                try? system.rename(oldPath, absolute)
+                throw error
+            }
+        } catch {
+            throw FileWriteError(path: destination, reason: "cannot switch to the new output: \(Self.reason(error))")
+        }
+    }
+
+    /// Moves the user's entry `relative` from the destination into the staging folder, making its
+    /// parent folders there when the new output has none.
+    private func carry(_ relative: String) throws {
+        var folder = staging
+        for component in relative.split(separator: "/").dropLast() {
+            folder = (folder as NSString).appendingPathComponent(String(component))
+            if system.status(folder) == nil { try makeDirectory(folder) }
+        }
+        try rename((absolute as NSString).appendingPathComponent(relative), (staging as NSString).appendingPathComponent(relative))
+    }
+
+    /// Removes the staging folder (or, after a commit, the previous output) and staged extra
+    /// files, rolls back a commit that did not reach its switch, releases the lock. (Child
+    /// processes are waited for by the renderer; ``abortAll()`` kills them on a signal.)
+    public func abort() {
         guard !finished else { return }
-        for extra in extras { system.remove(extra.temporary) }
+        if let journal {
+            try? rollBack(journal)
+        } else {
+            system.removeTree(staging)
+        }
         extras = []
         finish()
     }
 
-    private func finish() {
+    func finish() {
         finished = true
-        try? FileManager.default.removeItem(atPath: staging)
         unlock()
         Self.unregister(self)
     }
 
-    private func replaceEntries(_ produced: [String], removing stale: [String]) throws {
-        let trash = (staging as NSString).appendingPathComponent(".widgetbudget-replaced")
-        try makeDirectory(trash)
-        let manifest = Self.manifestName
-        for entry in produced.filter({ $0 != manifest }) + [manifest] {
-            let target = (destination as NSString).appendingPathComponent(entry)
-            if exists(entry) { try rename(target, (trash as NSString).appendingPathComponent(entry)) }
-            try rename((staging as NSString).appendingPathComponent(entry), target)
-        }
-        for entry in stale where exists(entry) {
-            try? rename((destination as NSString).appendingPathComponent(entry), (trash as NSString).appendingPathComponent(entry))
-        }
+    /// Ends the transaction as a killed process would: the lock released, nothing cleaned.
+    /// (Tests of recovery only.)
+    func abandon() {
+        finished = true
+        if lockDescriptor >= 0 { close(lockDescriptor) }
+        lockDescriptor = -1
+        Self.unregister(self)
     }
 
-    // MARK: Checks
-
-    /// Refuses a destination that is not a folder the tool may write into.
-    static func checkDestination(_ destination: String, absolute: String) throws {
-        var info = stat()
-        guard lstat(absolute, &info) == 0 else { return }
-        let type = info.st_mode & S_IFMT
-        if type == S_IFLNK { throw FileWriteError(path: destination, reason: "it is a symbolic link; give the real folder") }
-        if type != S_IFDIR { throw FileWriteError(path: destination, reason: "it is \(describe(type)), not a folder") }
-    }
-
-    /// Refuses a file destination that exists and is not a regular file.
-    static func checkFileDestination(_ path: String) throws {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return }
-        let type = info.st_mode & S_IFMT
-        if type == S_IFDIR { throw FileWriteError(path: path, reason: "it is a directory") }
-        if type != S_IFREG { throw FileWriteError(path: path, reason: "it is \(describe(type)), not a regular file") }
-    }
-
-    static func describe(_ type: mode_t) -> String {
-        switch type {
-        case S_IFDIR: return "a folder"
-        case S_IFLNK: return "a symbolic link"
-        case S_IFCHR, S_IFBLK: return "a device"
-        case S_IFIFO: return "a FIFO"
-        case S_IFSOCK: return "a socket"
-        default: return "a regular file"
-        }
-    }
-
-    private func exists(_ entry: String) -> Bool {
-        var info = stat()
-        return lstat((destination as NSString).appendingPathComponent(entry), &info) == 0
-    }
-
-    /// True for a folder in the destination that holds a manifest: another command's output.
-    private func isOwnedOutput(_ entry: String) -> Bool {
-        let folder = (destination as NSString).appendingPathComponent(entry)
-        var info = stat()
-        guard lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return false }
-        return lstat((folder as NSString).appendingPathComponent(Self.manifestName), &info) == 0
-    }
-
-    /// The manifests of earlier versions (`report`'s and `compare`'s), read as ours.
-    static let legacyManifests = [".widgetbudget-reports", ".widgetbudget-compare"]
-
-    /// The entries the destination's manifests list (plain names only).
-    private func manifestEntries() -> [String] {
-        var names: [String] = []
-        for manifest in [Self.manifestName] + Self.legacyManifests {
-            let path = (destination as NSString).appendingPathComponent(manifest)
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
-            names.append(manifest)
-            names += text.split(separator: "\n").map(String.init).filter { entry in
-                !entry.hasPrefix("#") && !entry.contains("/") && entry != "." && entry != ".." && !entry.isEmpty
-            }
-        }
-        return names
-    }
-
-    private func writeManifest(_ produced: [String]) throws {
-        let text =
-            "# widgetbudget wrote these entries; it replaces or removes only these (and folders with a manifest of their own)\n"
-            + produced.filter { $0 != Self.manifestName }.sorted().joined(separator: "\n") + "\n"
-        let path = (staging as NSString).appendingPathComponent(Self.manifestName)
-        system.remove(path)
-        do {
-            try Data(text.utf8).withUnsafeBytes { try system.createFile(path, $0, nil) }
-        } catch {
-            throw FileWriteError(path: finalPath(path), reason: Self.reason(error))
-        }
-    }
-
-    // MARK: Lock and stale staging
+    // MARK: Lock
 
     private func lock() throws {
         while true {
@@ -278,20 +251,6 @@ public final class OutputTransaction: @unchecked Sendable {
         lockDescriptor = -1
     }
 
-    /// Removes staging folders of earlier runs into the same destination (their lock is gone, so
-    /// their process is too): those named like ours and holding the marker.
-    private func removeStaleStaging() {
-        let prefix = ".\(name).widgetbudget-staging-"
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where entry.hasPrefix(prefix) {
-            let folder = (parent as NSString).appendingPathComponent(entry)
-            var info = stat()
-            guard lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
-                lstat((folder as NSString).appendingPathComponent(Self.stagingMarker), &info) == 0
-            else { continue }
-            try? FileManager.default.removeItem(atPath: folder)
-        }
-    }
-
     // MARK: File-system steps
 
     private func makeParent() throws {
@@ -302,7 +261,7 @@ public final class OutputTransaction: @unchecked Sendable {
         }
     }
 
-    private func makeDirectory(_ path: String) throws {
+    func makeDirectory(_ path: String) throws {
         do {
             try system.makeDirectory(path)
         } catch {
@@ -310,7 +269,7 @@ public final class OutputTransaction: @unchecked Sendable {
         }
     }
 
-    private func rename(_ from: String, _ to: String) throws {
+    func rename(_ from: String, _ to: String) throws {
         do {
             try system.rename(from, to)
         } catch {
@@ -318,16 +277,9 @@ public final class OutputTransaction: @unchecked Sendable {
         }
     }
 
-    private func entries(of folder: String) throws -> [String] {
-        do {
-            return try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-        } catch {
-            throw FileWriteError(path: folder, reason: Self.reason(error))
-        }
-    }
-
     static func reason(_ error: any Error) -> String {
         if let failure = error as? FileSystemCalls.Failure { return failure.reason }
+        if let failure = error as? FileWriteError { return failure.reason }
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(underlying.code)))
@@ -339,6 +291,7 @@ public final class OutputTransaction: @unchecked Sendable {
 
     private static let registryLock = NSLock()
     nonisolated(unsafe) private static var active: [ObjectIdentifier: OutputTransaction] = [:]
+    nonisolated(unsafe) private static var landed: [String] = []
 
     private static func register(_ t: OutputTransaction) {
         registryLock.lock()
@@ -350,6 +303,29 @@ public final class OutputTransaction: @unchecked Sendable {
         registryLock.lock()
         active[ObjectIdentifier(t)] = nil
         registryLock.unlock()
+    }
+
+    private static func noteLanded(_ destination: String) {
+        registryLock.lock()
+        landed.append(destination)
+        registryLock.unlock()
+    }
+
+    /// The destinations whose new output this process has put in place (past the point of no
+    /// return), in order: what an interrupted command has written.
+    public static var committed: [String] {
+        registryLock.lock()
+        defer { registryLock.unlock() }
+        return landed
+    }
+
+    /// What to say when a signal ends the command: that nothing was written, or where the output
+    /// landed before the signal.
+    public static func interruptedMessage() -> String {
+        let done = committed
+        if done.isEmpty { return "interrupted: no output written" }
+        return "interrupted after the output was written: "
+            + done.map { csvMessageText($0, limit: 200) }.joined(separator: ", ") + " holds the new output"
     }
 
     /// Aborts every transaction in progress (called on SIGINT, SIGTERM, SIGHUP before exiting).

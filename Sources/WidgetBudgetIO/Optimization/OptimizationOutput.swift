@@ -11,7 +11,14 @@ public enum OptimizationOutput {
     /// Writes the files of `outcome` into `folder` (created if needed); returns the paths written.
     @discardableResult
     public static func write(_ outcome: OptimizationOutcome, to folder: String) throws -> [String] {
-        try OutputTransaction.run(into: folder) { output in
+        try write(outcome, in: OutputTransaction.reserve(folder))
+    }
+
+    /// Writes the files of `outcome` through `transaction`, reserved at the start of the run;
+    /// returns the paths written.
+    @discardableResult
+    public static func write(_ outcome: OptimizationOutcome, in transaction: OutputTransaction) throws -> [String] {
+        try transaction.complete { output in
             try writeFiles(outcome, to: output.staging).map(output.finalPath)
         }
     }

@@ -6,7 +6,10 @@ import WidgetBudgetKit
 ///
 /// Without gnuplot the scripts and data are still written and every figure is reported as skipped
 /// with the install hint. Files appear in the folder only when complete: each figure is drawn in a
-/// private staging folder and its files are renamed into place.
+/// private staging folder, each image gnuplot says it wrote is checked whole (``FigureCheck``),
+/// and its files are renamed into place. A figure cut short by the disk (a PNG without its end
+/// chunk, an SVG without its closing tag, gnuplot's own write error) is a ``FileWriteError`` that
+/// fails the whole output set, not one failed figure.
 public struct PlotRenderer: Sendable {
     /// Where gnuplot is, or why it is not there.
     public enum Gnuplot: Sendable, Equatable {
@@ -85,9 +88,14 @@ public struct PlotRenderer: Sendable {
     public func render(_ specs: [PlotSpec], in folder: String) throws -> [PlotOutcome] {
         guard !specs.isEmpty else { return [] }
         let fm = FileManager.default
-        try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let staging = (folder as NSString).appendingPathComponent(".plots-staging-\(getpid())-\(UUID().uuidString.prefix(8))")
-        try fm.createDirectory(atPath: staging, withIntermediateDirectories: true)
+        for path in [folder, staging] {
+            do {
+                try fm.createDirectory(atPath: path, withIntermediateDirectories: true)
+            } catch {
+                throw FileWriteError(path: path, reason: "cannot create the folder: \(OutputTransaction.reason(error))")
+            }
+        }
         defer { try? fm.removeItem(atPath: staging) }
         func inStaging(_ name: String) -> String { (staging as NSString).appendingPathComponent(name) }
         for spec in specs {
@@ -101,7 +109,9 @@ public struct PlotRenderer: Sendable {
         case let .missing(reason):
             statuses = specs.map { _ in .skipped(reason) }
         case let .found(executable):
-            statuses = ParallelMap.map(count: specs.count) { i in draw(specs[i], executable: executable, staging: staging) }
+            let drawn = ParallelMap.map(count: specs.count) { i in draw(specs[i], executable: executable, staging: staging, folder: folder)
+            }
+            statuses = try drawn.map { try $0.get() }
         }
         // On a signal the children were killed and the output is being removed: move nothing.
         ChildProcesses.parkIfStopping()
@@ -110,7 +120,12 @@ public struct PlotRenderer: Sendable {
             var files = spec.data.map(\.name) + [spec.script.fileName]
             if status == .drawn { files += [spec.name + ".svg", spec.name + ".png"] }
             for name in files {
-                try FileSystemCalls.live.rename(inStaging(name), (folder as NSString).appendingPathComponent(name))
+                let target = (folder as NSString).appendingPathComponent(name)
+                do {
+                    try FileSystemCalls.live.rename(inStaging(name), target)
+                } catch {
+                    throw FileWriteError(path: target, reason: OutputTransaction.reason(error))
+                }
             }
             outcomes.append(
                 PlotOutcome(
@@ -120,29 +135,39 @@ public struct PlotRenderer: Sendable {
         return outcomes
     }
 
-    /// Runs gnuplot on the staged script; `.drawn` when both images came out.
-    private func draw(_ spec: PlotSpec, executable: String, staging: String) -> PlotOutcome.Status {
+    /// Runs gnuplot on the staged script; `.drawn` when both images came out whole, a
+    /// ``FileWriteError`` when the disk cut them short.
+    private func draw(_ spec: PlotSpec, executable: String, staging: String, folder: String) -> Result<PlotOutcome.Status, FileWriteError> {
         let script = spec.script.fileName
         let termination: ProcessLauncher.Termination
         do {
             termination = try launcher.run(
                 executable, ["/dev/stdin"], (staging as NSString).appendingPathComponent(script), staging, Self.timeout)
         } catch let failure as ProcessLauncher.LaunchFailure {
-            return .failed(failure.reason)
+            return .success(.failed(failure.reason))
         } catch {
-            return .failed("\(error)")
+            return .success(.failed("\(error)"))
         }
-        if termination.timedOut { return .failed("gnuplot took longer than \(Int(Self.timeout)) s on \(script) and was stopped") }
-        if termination.signaled { return .failed("gnuplot was killed by signal \(termination.status) while drawing \(script)") }
+        if termination.timedOut { return .success(.failed("gnuplot took longer than \(Int(Self.timeout)) s on \(script) and was stopped")) }
+        if termination.signaled { return .success(.failed("gnuplot was killed by signal \(termination.status) while drawing \(script)")) }
         if termination.status != 0 {
-            return .failed(Self.firstError(termination.standardError, script: script, status: termination.status))
+            if let reason = FigureCheck.writeFailure(in: termination.standardError) {
+                return .failure(
+                    FileWriteError(
+                        path: (folder as NSString).appendingPathComponent(spec.name + ".png"),
+                        reason: "gnuplot could not write \(script)'s figures: \(reason)"))
+            }
+            return .success(.failed(Self.firstError(termination.standardError, script: script, status: termination.status)))
         }
         for image in [spec.name + ".svg", spec.name + ".png"] {
             let path = (staging as NSString).appendingPathComponent(image)
-            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-            if (size ?? 0) == 0 { return .failed("gnuplot ran \(script) but wrote no \(image)") }
+            switch FigureCheck.check(path) {
+            case .whole: continue
+            case .missing: return .success(.failed("gnuplot ran \(script) but wrote no \(image)"))
+            case let .cut(reason): return .failure(FileWriteError(path: (folder as NSString).appendingPathComponent(image), reason: reason))
+            }
         }
-        return .drawn
+        return .success(.drawn)
     }
 
     /// gnuplot's error as one line naming the script and line: `age-clock.gp line 12: undefined
