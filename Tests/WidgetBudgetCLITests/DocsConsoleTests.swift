@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+import WidgetBudgetTestSupport
+
+/// Every ```console block of README.md and docs/ is a run of the tool: each `$ widgetbudget …` (or
+/// `$ swift run -c release widgetbudget …`) line is run, in a folder that holds this package's
+/// `Scenarios/`, and the lines under it must be what it printed (issue #28: the README's numbers
+/// had drifted from the tool's). `…` in an expected line stands for anything (elided columns);
+/// spacing is compared as single spaces; the block may leave printed lines out, not change them.
+@Suite("Docs console blocks")
+struct DocsConsoleTests {
+    /// One command of a block and the lines documented under it.
+    struct Example: CustomStringConvertible, Sendable {
+        var document: String
+        var line: Int
+        var arguments: [String]
+        var expected: [String]
+        var description: String { "\(document):\(line) widgetbudget \(arguments.joined(separator: " "))" }
+    }
+
+    static let prefixes = ["$ swift run -c release widgetbudget ", "$ widgetbudget "]
+
+    /// The commands of the ```console blocks of `text`.
+    static func examples(_ text: String, document: String) -> [Example] {
+        var out: [Example] = []
+        var inBlock = false
+        for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = String(raw)
+            if !inBlock {
+                inBlock = line.trimmingCharacters(in: .whitespaces) == "```console"
+                continue
+            }
+            if line.trimmingCharacters(in: .whitespaces) == "```" {
+                inBlock = false
+            } else if let prefix = prefixes.first(where: line.hasPrefix) {
+                let arguments = line.dropFirst(prefix.count).split(separator: " ").map(String.init)
+                out.append(Example(document: document, line: n + 1, arguments: arguments, expected: []))
+            } else if !out.isEmpty, !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                out[out.count - 1].expected.append(line)
+            }
+        }
+        return out
+    }
+
+    /// The examples of README.md and every page under docs/.
+    static var all: [Example] {
+        let root = CLIRunner.packageRoot
+        var documents = ["README.md"]
+        let docs = root.appendingPathComponent("docs")
+        for case let name as String in FileManager.default.enumerator(atPath: docs.path)! where name.hasSuffix(".md") {
+            documents.append("docs/" + name)
+        }
+        return documents.sorted().flatMap { document in
+            let text = (try? String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)) ?? ""
+            return examples(text, document: document)
+        }
+    }
+
+    /// A line as compared: runs of spaces as one, trimmed.
+    static func normalized(_ line: String) -> String {
+        line.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    }
+
+    /// Whether `line` matches `pattern`, where each `…` of the pattern stands for any text.
+    static func matches(_ line: String, _ pattern: String) -> Bool {
+        let parts = normalized(pattern).components(separatedBy: "…").map { normalized($0) }
+        let text = normalized(line)
+        guard parts.count > 1 else { return text == parts[0] }
+        guard text.hasPrefix(parts[0]), text.hasSuffix(parts[parts.count - 1]) else { return false }
+        var rest = text.dropFirst(parts[0].count).dropLast(parts[parts.count - 1].count)
+        for part in parts.dropFirst().dropLast() where !part.isEmpty {
+            guard let found = rest.range(of: part) else { return false }
+            rest = rest[found.upperBound...]
+        }
+        return true
+    }
+
+    /// The first expected line that is not printed, in order, or nil when all are.
+    static func firstMissing(_ expected: [String], in printed: [String]) -> String? {
+        var next = printed.startIndex
+        for line in expected {
+            guard let found = printed[next...].firstIndex(where: { matches($0, line) }) else { return line }
+            next = found + 1
+        }
+        return nil
+    }
+
+    @Test("the matcher: wildcards, spacing, order, and a changed number is caught")
+    func matcher() {
+        #expect(Self.matches("current  1 entry, after 36m   40.0  x  58.7%  y", "current 1 entry, after 36m 40.0 … 58.7% …"))
+        #expect(!Self.matches("current  1 entry, after 36m   40.0  x  58.8%  y", "current 1 entry, after 36m 40.0 … 58.7% …"))
+        #expect(Self.firstMissing(["a 1", "c 3"], in: ["a  1", "b 2", "c 3"]) == nil)
+        #expect(Self.firstMissing(["c 3", "a 1"], in: ["a 1", "b 2", "c 3"]) == "a 1")
+        let block = Self.examples("x\n```console\n$ widgetbudget simulate a.yaml\nline 1\n\n```\n$ widgetbudget no", document: "d")
+        #expect(block.count == 1 && block[0].arguments == ["simulate", "a.yaml"] && block[0].expected == ["line 1"])
+    }
+
+    @Test("the docs hold console blocks")
+    func blocksExist() {
+        #expect(Self.all.count >= 4)
+    }
+
+    @Test("every console block is what the command prints", arguments: all)
+    func blockIsWhatTheCommandPrints(_ example: Example) throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("Scenarios"), withDestinationURL: CLIRunner.packageRoot.appendingPathComponent("Scenarios"))
+        let out = try CLIRunner.run(example.arguments, in: folder, environment: ["PATH": "/usr/bin:/bin"])
+        let printed = (out.stdout + out.stderr).split(separator: "\n").map(String.init)
+        let missing = Self.firstMissing(example.expected, in: printed)
+        #expect(missing == nil, "\(example): not printed: \(missing ?? "")\n--- printed:\n\(out.stdout)\(out.stderr)")
+    }
+}
