@@ -1,5 +1,29 @@
 // swift-tools-version:6.1
+import Foundation
 import PackageDescription
+
+/// Where libcsv is installed when the compiler would not find it by itself: neither libcsv nor
+/// gnuplot ships a pkg-config file, so the prefix is looked for here, once, when the manifest is
+/// read. `nil` (no flags at all) when `csv.h` is in a default path: Debian's `/usr/include`, or
+/// `/usr/local/include` (Homebrew on Intel Macs). Otherwise the first prefix holding
+/// `include/csv.h` of: `LIBCSV_PREFIX` (a libcsv built by hand), `HOMEBREW_PREFIX` (set by
+/// `brew shellenv`), `/opt/homebrew` (Homebrew on Apple silicon), `/home/linuxbrew/.linuxbrew`.
+/// docs/install.md; `InstallTests` checks the flags it gives.
+let libcsvPrefix: String? = {
+    let environment = ProcessInfo.processInfo.environment
+    let has = { (prefix: String) in FileManager.default.fileExists(atPath: prefix + "/include/csv.h") }
+    if let prefix = environment["LIBCSV_PREFIX"], has(prefix) { return prefix }
+    if has("/usr") || has("/usr/local") { return nil }
+    let brew = [environment["HOMEBREW_PREFIX"], "/opt/homebrew", "/home/linuxbrew/.linuxbrew"].compactMap { $0 }
+    return brew.first(where: has)
+}()
+
+/// The compiler and linker flags for ``libcsvPrefix`` (and a run path, so the tool finds the
+/// shared library there when it runs). Only WidgetBudgetIO carries them: WidgetBudgetKit, the
+/// product apps use, never has unsafe flags.
+let libcsvSwiftSettings: [SwiftSetting] = libcsvPrefix.map { [.unsafeFlags(["-Xcc", "-I\($0)/include"])] } ?? []
+let libcsvLinkerSettings: [LinkerSetting] =
+    libcsvPrefix.map { [.unsafeFlags(["-L\($0)/lib", "-Xlinker", "-rpath", "-Xlinker", "\($0)/lib"])] } ?? []
 
 let package = Package(
     name: "WidgetBudget",
@@ -27,10 +51,11 @@ let package = Package(
     targets: [
         // The model and the engine: pure Swift, no file formats, no C, no processes.
         .target(name: "WidgetBudgetKit"),
-        // libcsv (Debian: libcsv-dev). Debian ships no pkg-config file, so none is named.
+        // libcsv (Debian: libcsv-dev; Homebrew: libcsv). No pkg-config file exists for it: the
+        // prefix is found above (libcsvPrefix).
         .systemLibrary(
             name: "CLibCSV",
-            providers: [.apt(["libcsv-dev"])]
+            providers: [.apt(["libcsv-dev"]), .brew(["libcsv"])]
         ),
         // Swapping two folders in one rename (renameat2 / renamex_np), for the output commit.
         .systemLibrary(name: "CFileExchange"),
@@ -42,7 +67,9 @@ let package = Package(
                 "CLibCSV",
                 "CFileExchange",
                 .product(name: "Yams", package: "Yams", condition: .when(traits: ["Tool"])),
-            ]
+            ],
+            swiftSettings: libcsvSwiftSettings,
+            linkerSettings: libcsvLinkerSettings
         ),
         // glibc's mallopt, for the tool's allocator settings at start-up (no library to link).
         .systemLibrary(name: "CMalloc"),

@@ -7,10 +7,15 @@ import WidgetBudgetTestSupport
 /// (`$WIDGETBUDGET_TEST_ARTIFACTS`, default `.build/test-artifacts/report-index.png`).
 @Suite("report in Chromium")
 struct ReportChromiumTests {
-    /// Chromium: `$CHROMIUM`, or `chromium`, `chromium-browser` or `google-chrome` on `PATH`.
+    /// Chromium: `$CHROMIUM`, or `chromium`, `chromium-browser` or `google-chrome` on `PATH`, or
+    /// on a Mac the Chromium or Google Chrome app (Scripts/bootstrap.sh installs one).
     static var chromium: String? {
         if let explicit = ProcessInfo.processInfo.environment["CHROMIUM"] { return explicit }
+        let apps = [
+            "/Applications/Chromium.app/Contents/MacOS/Chromium", "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+        ]
         return ["chromium", "chromium-browser", "google-chrome"].lazy.compactMap(ReportTestSupport.onPath).first
+            ?? apps.first(where: FileManager.default.isExecutableFile)
     }
 
     /// Runs on CI always (Chromium and gnuplot are installed there); elsewhere when both are.
