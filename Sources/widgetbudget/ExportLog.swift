@@ -28,7 +28,7 @@ extension WidgetBudgetCommand {
         func run() throws {
             try reportingErrors {
                 let file = try loadScenario(scenario)
-                let scenario = try overrides.apply(to: file.scenario)
+                let scenario = try overrides.apply(to: file.scenario, events: .reloads)
                 guard (1...scenario.replications).contains(replication) else {
                     throw ValidationError("--replication must be between 1 and \(scenario.replications) (got \(replication))")
                 }

@@ -32,11 +32,11 @@ extension WidgetBudgetCommand {
         func run() throws {
             try reportingErrors {
                 let file = try loadScenario(scenario)
-                let scenario = try overrides.apply(to: file.scenario)
-                let result = Simulator.run(scenario, events: events)
+                let scenario = try overrides.apply(to: file.scenario, events: events)
                 let folder = out ?? "Reports/\(FileName.safe(scenario.name))-simulation"
-                let written = try OutputTransaction.run(into: folder) { output in
-                    try SimulationOutput.write(result, to: output.staging, events: events).map(output.finalPath)
+                let (result, written) = try OutputTransaction.run(into: folder) { output in
+                    let run = try SimulationOutput.simulate(scenario, to: output.staging, events: events)
+                    return (run.result, run.written.map(output.finalPath))
                 }
                 if output.isJSON {
                     print(try JSONReport.simulation(result, written: written), terminator: "")
@@ -68,11 +68,12 @@ struct ScenarioOverrides: ParsableArguments {
     @Option(help: "Daily budget: N or MIN...MAX (overrides the scenario).")
     var budget: String?
 
-    @Flag(help: "Run even past the limit of simulated widget-days (docs/limits.md).")
+    @Flag(help: "Run even past the limits of simulated widget-days and events (docs/limits.md).")
     var force = false
 
-    /// The scenario with the overrides applied, or a one-line error.
-    func apply(to scenario: Scenario) throws -> Scenario {
+    /// The scenario with the overrides applied, or a one-line error; its work is checked for a run
+    /// that records events at `events` level.
+    func apply(to scenario: Scenario, events: EventLevel = .none) throws -> Scenario {
         var s = scenario
         if let days {
             guard (1...Bounds.maxDays).contains(days) else {
@@ -95,7 +96,7 @@ struct ScenarioOverrides: ParsableArguments {
             s.budget.dailyMin = range.lowerBound
             s.budget.dailyMax = range.upperBound
         }
-        try checkWork(s)
+        try checkWork(s, events: events)
         return s
     }
 }
