@@ -1,6 +1,15 @@
 import Foundation
 import WidgetBudgetKit
 
+#if canImport(Glibc)
+    import Glibc
+    /// The resource of `getrlimit` for open files (an enum case in Glibc, an `Int32` in Darwin).
+    private let openFilesResource = Int32(RLIMIT_NOFILE.rawValue)
+#else
+    import Darwin
+    private let openFilesResource = RLIMIT_NOFILE
+#endif
+
 /// Writes `events.csv` while the simulation runs, so its memory does not grow with the file.
 ///
 /// Each (replication, widget) run writes its rows, already formatted, into its own part file in a
@@ -156,6 +165,7 @@ public final class EventLog: @unchecked Sendable {
     /// merged by time, the lower widget first at equal times.
     /// - Complexity: O(rows × widgets).
     private func merge(_ widgets: [(rows: String, times: String)], to out: UnsafeMutablePointer<FILE>) throws {
+        Self.allowOpenFiles(2 * widgets.count + 64)
         var readers: [PartReader] = []
         for w in widgets {
             guard let reader = PartReader(rows: w.rows, times: w.times) else { throw error(path, "cannot read a part") }
@@ -169,6 +179,15 @@ public final class EventLog: @unchecked Sendable {
             if best < 0 { break }
             guard readers[best].copyLine(to: out) else { throw error(path, "cannot write it") }
         }
+    }
+
+    /// Raises the soft limit of open files towards `count` (at most the hard limit): a merge holds
+    /// two files per widget open (a scenario of 600 widgets passes the usual 1024).
+    private static func allowOpenFiles(_ count: Int) {
+        var limit = rlimit()
+        guard getrlimit(openFilesResource, &limit) == 0, limit.rlim_cur < rlim_t(count) else { return }
+        limit.rlim_cur = min(limit.rlim_max, rlim_t(count))
+        _ = setrlimit(openFilesResource, &limit)
     }
 
     /// A `FileWriteError` for `path` with the system's reason.
