@@ -236,6 +236,8 @@ dir=$(mktemp -d "$root/case.XXXXXX")
   cd "$dir" || exit 1
   printf 'name: many\ndays: 2\nwidgets:\n  - kind: clock\n    instances: 100\n    provider: {type: fixed, entries: 6, spacing: 1m, policy: at-end}\n    views: {every: 1s}\n' >many.yaml
   run "#27.3 100 instances viewed every second, 2 days, --events all" "" "$bin" simulate many.yaml --events all --out out
+  printf 'name: viewed\ndays: 200\nwidgets:\n  - kind: clock\n    provider: {type: fixed, entries: 6, spacing: 1m, policy: at-end}\n    views: {every: 1s}\n' >viewed.yaml
+  run "#27.3 export-log, views every second for 200 days" "" "$bin" export-log viewed.yaml --out log.csv
 )
 dir=$(mktemp -d "$root/case.XXXXXX")
 (

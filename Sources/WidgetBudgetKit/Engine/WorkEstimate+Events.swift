@@ -65,7 +65,7 @@ extension WorkEstimate {
             return "\(factors) = \(widgetDays) widget-days with up to \(events) events (views, changes, app calls, reloads and "
                 + "the entries they render) is past the limit of \(Bounds.maxEvents) events"
         }
-        return "\(factors) = \(widgetDays) widget-days with up to \(eventRows) events written to events.csv (about "
+        return "\(factors) = \(widgetDays) widget-days with up to \(eventRows) events written to \(eventsFile) (about "
             + "\(Self.size(Double(eventRows) * Self.bytesPerEventRow))) is past the limit of \(Bounds.maxEventRows) rows"
     }
 

@@ -18,6 +18,8 @@ public struct WorkEstimate: Sendable, Equatable, CustomStringConvertible {
     public var events = 0
     /// The rows the run may write to `events.csv` (0 without events).
     public var eventRows = 0
+    /// The file ``eventRows`` go to, for the refusal: `events.csv`, or `export-log`'s device log.
+    public var eventsFile = "events.csv"
 
     /// Work a run may add to its estimate, at most ``widgetDays``.
     public struct Extra: Sendable, Equatable {
