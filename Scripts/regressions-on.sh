@@ -334,3 +334,27 @@ dir=$(mktemp -d "$root/case.XXXXXX")
     "$(find . -maxdepth 1 -name '.out.widgetbudget-*' -printf '%f ' | cut -c1-110)"
 )
 # ---- end of issue #27 items 5, 6, 7, 8, 11
+# ---- Issue #27, items 3, 4 and 9 (streams): events counted by the work estimate, analyze bounded,
+# CSV cells safe for spreadsheets. ----
+dir=$(mktemp -d "$root/case.XXXXXX")
+(
+  cd "$dir" || exit 1
+  printf 'name: many\ndays: 2\nwidgets:\n  - kind: clock\n    instances: 100\n    provider: {type: fixed, entries: 6, spacing: 1m, policy: at-end}\n    views: {every: 1s}\n' >many.yaml
+  run "#27.3 100 instances viewed every second, 2 days, --events all" "" "$bin" simulate many.yaml --events all --out out
+  printf 'name: viewed\ndays: 200\nwidgets:\n  - kind: clock\n    provider: {type: fixed, entries: 6, spacing: 1m, policy: at-end}\n    views: {every: 1s}\n' >viewed.yaml
+  run "#27.3 export-log, views every second for 200 days" "" "$bin" export-log viewed.yaml --out log.csv
+)
+dir=$(mktemp -d "$root/case.XXXXXX")
+(
+  cd "$dir" || exit 1
+  { echo 'time,event,kind'; for i in $(seq 0 1000); do echo "2026-01-05T10:00:00+01:00,timeline,k$i"; done; } >log.csv
+  run "#27.4 analyze a log of 1001 kinds" "" "$bin" analyze log.csv --out out
+)
+dir=$(mktemp -d "$root/case.XXXXXX")
+(
+  cd "$dir" || exit 1
+  printf '%s\n' "${valid/kind: clock/kind: \"@SUM(1+1)\"}" >s.yaml
+  run "#27.9 kind @SUM(1+1): summary.csv, days.csv, events.csv" '! grep -qE "(^|,)@" out/*.csv' "$bin" simulate s.yaml --out out
+  { echo 'time,event,kind'; echo '2026-01-05T10:00:00+01:00,timeline,"=HYPERLINK(""http://x"")"'; } >log.csv
+  run "#27.9 analyze, kind =HYPERLINK(…): widgets.csv" '! grep -qE "(^|,)\"?=" a/widgets.csv' "$bin" analyze log.csv --out a
+)

@@ -44,11 +44,18 @@ extension WidgetBudgetCommand {
         @Flag(help: "Fail (exit code 3, nothing written) when gnuplot is not available, instead of skipping the figures.")
         var requirePlots = false
 
+        @Option(name: .customLong("plot-widgets"), help: "Draw figures for the N busiest widgets only (most reloads; 0: none).")
+        var plotWidgets: Int = DeviceLogPlots.defaultWidgetLimit
+
+        @Flag(help: "Analyse even logs past the limit of \(Bounds.maxLogWidgets) widgets (docs/limits.md).")
+        var force = false
+
         @OptionGroup var output: FormatOption
 
         func validate() throws {
             // Durations are checked in run(), so a bad one is one line, not a usage screen.
             if logs.isEmpty { throw ValidationError("give at least one log file") }
+            if plotWidgets < 0 { throw ValidationError("--plot-widgets must be 0 or more (got \(plotWidgets))") }
         }
 
         func run() throws {
@@ -67,11 +74,17 @@ extension WidgetBudgetCommand {
                 settings.minReloadInterval = try duration(minInterval, "--min-interval", allowZero: true)
                 settings.stallThreshold = try duration(stallThreshold, "--stall-threshold", allowZero: false)
                 let outcome = try DeviceLogReader.analyze(paths: logs, timeZone: zone, settings: settings)
+                let widgets = outcome.analysis.widgets.count
+                if widgets > Bounds.maxLogWidgets && !force {
+                    throw ValidationError(
+                        "\(logs.joined(separator: ", ")): \(widgets) widgets (kinds and families) is past the limit of "
+                            + "\(Bounds.maxLogWidgets) widgets (docs/limits.md); analyse the rows of fewer kinds, or analyze --force")
+                }
                 for warning in outcome.warnings { printError("warning: " + warning) }
                 let base = ((logs[0] as NSString).lastPathComponent as NSString).deletingPathExtension
                 let folder = out ?? "Reports/\(base)-analysis"
                 let written = try AnalysisOutput.write(
-                    outcome, to: folder, scenarioPath: emitScenario, timeZone: zone, renderer: renderer)
+                    outcome, to: folder, scenarioPath: emitScenario, timeZone: zone, renderer: renderer, plotWidgets: plotWidgets)
                 if output.isJSON {
                     print(
                         try JSONReport.analysis(outcome.analysis, warnings: outcome.warnings, written: written.paths), terminator: "")

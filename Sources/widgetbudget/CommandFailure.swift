@@ -23,7 +23,7 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
     }
 }
 
-/// Prints a line to standard error.
+/// Prints a line to standard error, its control characters made visible (``TerminalText/safe(_:)``).
 func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line.replacingOccurrences(of: "\n", with: " ") + "\n").utf8))
+    FileHandle.standardError.write(Data((TerminalText.safe(line.replacingOccurrences(of: "\n", with: " ")) + "\n").utf8))
 }

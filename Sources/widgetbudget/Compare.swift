@@ -44,7 +44,7 @@ extension WidgetBudgetCommand {
             try reportingErrors {
                 let renderer = try plots.renderer()
                 // Load every file first: a bad one stops the command before anything is written.
-                let loaded = try scenarios.map { try overrides.apply(to: try loadScenario($0).scenario) }
+                let loaded = try scenarios.map { try overrides.apply(to: try loadScenario($0).scenario, events: .reloads) }
                 let outcome = try ComparisonReport.run(loaded, into: out, renderer: renderer, ageDay: plots.day)
                 let warnings = WorkloadDifferences.warnings(loaded, files: scenarios)
                 for warning in warnings { printError("warning: " + warning) }

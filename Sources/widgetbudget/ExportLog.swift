@@ -28,9 +28,19 @@ extension WidgetBudgetCommand {
         func run() throws {
             try reportingErrors {
                 let file = try loadScenario(scenario)
-                let scenario = try overrides.apply(to: file.scenario)
+                let scenario = try overrides.apply(to: file.scenario, events: .reloads)
                 guard (1...scenario.replications).contains(replication) else {
                     throw ValidationError("--replication must be between 1 and \(scenario.replications) (got \(replication))")
+                }
+                // The device log holds one replication's views, changes and reloads.
+                var one = scenario
+                one.replications = 1
+                var rows = WorkEstimate(one, events: .all)
+                rows.eventsFile = "the device log"
+                do {
+                    try rows.check(force: overrides.force, hint: "use fewer days, or --force")
+                } catch let error as WorkLimitError {
+                    throw ValidationError(error.description)
                 }
                 let result = Simulator.run(scenario, events: .reloads)
                 let records = DeviceLogExporter.records(result, replication: replication - 1)

@@ -11,10 +11,15 @@ func loadScenario(_ path: String) throws -> ScenarioFile {
 }
 
 extension ScenarioOverrides {
-    /// Refuses a run past ``Bounds/maxWidgetDays`` unless `--force`.
-    func checkWork(_ scenario: Scenario) throws {
+    /// Refuses a run past ``Bounds/maxWidgetDays``, ``Bounds/maxEvents`` or (recording events at
+    /// `events` level) ``Bounds/maxEventRows`` unless `--force`.
+    func checkWork(_ scenario: Scenario, events: EventLevel) throws {
         do {
-            try WorkEstimate(scenario).check(force: force, hint: "use fewer days or replications, or --force")
+            let work = WorkEstimate(scenario, events: events)
+            let hint =
+                events == .all && work.eventRows > Bounds.maxEventRows
+                ? "use fewer days or replications, --events reloads or none, or --force" : "use fewer days or replications, or --force"
+            try work.check(force: force, hint: hint)
         } catch let error as WorkLimitError {
             throw ValidationError(error.description)
         }

@@ -32,14 +32,13 @@ extension WidgetBudgetCommand {
         func run() throws {
             try reportingErrors {
                 let file = try loadScenario(scenario)
-                let scenario = try overrides.apply(to: file.scenario)
+                let scenario = try overrides.apply(to: file.scenario, events: events)
                 let folder = out ?? "Reports/\(FileName.safe(scenario.name))-simulation"
-                // Locked for the whole run: a concurrent run into the folder is refused at once.
-                let transaction = try OutputTransaction.reserve(folder)
-                defer { transaction.abort() }
-                let result = Simulator.run(scenario, events: events)
-                let written = try transaction.complete { output in
-                    try SimulationOutput.write(result, to: output.staging, events: events).map(output.finalPath)
+                // Locked for the whole run (the simulation streams its events into the staging
+                // folder): a concurrent run into the folder is refused at once.
+                let (result, written) = try OutputTransaction.run(into: folder) { output in
+                    let run = try SimulationOutput.simulate(scenario, to: output.staging, events: events)
+                    return (run.result, run.written.map(output.finalPath))
                 }
                 if output.isJSON {
                     print(try JSONReport.simulation(result, written: written), terminator: "")
@@ -72,11 +71,12 @@ struct ScenarioOverrides: ParsableArguments {
     @Option(help: "Daily budget: N or MIN...MAX (overrides the scenario).")
     var budget: String?
 
-    @Flag(help: "Run even past the limit of simulated widget-days (docs/limits.md).")
+    @Flag(help: "Run even past the limits of simulated widget-days and events (docs/limits.md).")
     var force = false
 
-    /// The scenario with the overrides applied, or a one-line error.
-    func apply(to scenario: Scenario) throws -> Scenario {
+    /// The scenario with the overrides applied, or a one-line error; its work is checked for a run
+    /// that records events at `events` level.
+    func apply(to scenario: Scenario, events: EventLevel = .none) throws -> Scenario {
         var s = scenario
         if let days {
             guard (1...Bounds.maxDays).contains(days) else {
@@ -99,7 +99,7 @@ struct ScenarioOverrides: ParsableArguments {
             s.budget.dailyMin = range.lowerBound
             s.budget.dailyMax = range.upperBound
         }
-        try checkWork(s)
+        try checkWork(s, events: events)
         return s
     }
 }

@@ -145,7 +145,7 @@ final class CSVParser {
             failure = CSVError.invalidUTF8(file: name, line: line)
             return
         }
-        fields.append(text)
+        fields.append(CSVCell.read(text))
         line += Self.lineBreaks(in: buffer)
     }
 

@@ -15,18 +15,30 @@ extension CSVWriter {
 
     /// A row being appended to a document (``appendRow(_:)``).
     struct Row: TableRow {
-        fileprivate var bytes: [UInt8]
+        fileprivate(set) var bytes: [UInt8]
         fileprivate let columns: Int
+        /// True when `bytes` continues a document even when empty (a part of `events.csv`).
+        private let midDocument: Bool
         /// Fields added so far.
         fileprivate private(set) var count = 0
 
-        fileprivate init(bytes: [UInt8], columns: Int) {
+        /// A row appended to `bytes`; `midDocument`: the document has a header before `bytes`.
+        init(bytes: [UInt8], columns: Int, midDocument: Bool = false) {
             self.bytes = bytes
             self.columns = columns
+            self.midDocument = midDocument
+        }
+
+        /// Ends the row with its line feed and gives back the bytes.
+        mutating func finish() -> [UInt8] {
+            precondition(count == columns, "CSVWriter: a row of \(count) fields under a header of \(columns) columns")
+            bytes.append(UInt8(CSV_LF))
+            defer { bytes = [] }
+            return bytes
         }
 
         mutating func add(_ text: String) {
-            let atDocumentStart = bytes.isEmpty && count == 0
+            let atDocumentStart = !midDocument && bytes.isEmpty && count == 0
             separate()
             CSVWriter.appendField(text, alone: columns == 1, atDocumentStart: atDocumentStart, to: &bytes)
         }

@@ -7,13 +7,17 @@ import Foundation
 /// order mark. A field is written bare unless reading it back through ``CSVReader`` (libcsv)
 /// would change it; then libcsv's `csv_write2` encloses it in `"` and doubles the `"` inside.
 /// A field is quoted when it
-/// - contains `,`, `"`, CR or LF;
+/// - contains `,` or `"`;
 /// - starts or ends with a space or a tab (libcsv drops those around a bare field);
 /// - is empty and the only field of its record (a bare empty record is a blank line, skipped);
 /// - is the document's first field and starts with U+FEFF (read back as a byte order mark).
 ///
+/// Every text field first goes through ``CSVCell/written(_:)``: control characters become U+FFFD
+/// and a field a spreadsheet would run as a formula (`=…`, `+…`, `-…`, `@…`, numbers excepted)
+/// gets a leading `'`.
+///
 /// The same header and rows always give byte-identical output; what ``CSVReader`` reads back
-/// is exactly what was appended.
+/// is exactly what was appended (its control characters replaced, see ``CSVCell``).
 public struct CSVWriter: Sendable {
     /// The column names, written as the first record.
     public let header: [String]
@@ -80,11 +84,14 @@ public struct CSVWriter: Sendable {
         // Most fields are appended as they are, straight from the string's own UTF-8 storage
         // (no array per field, and the quoting check on a buffer rather than a generic view).
         let bare = field.utf8.withContiguousStorageIfAvailable { utf8 in
-            guard !needsQuotes(utf8, alone: alone, atDocumentStart: atDocumentStart) else { return false }
+            guard !CSVCell.needsChange(utf8), !needsQuotes(utf8, alone: alone, atDocumentStart: atDocumentStart) else {
+                return false
+            }
             bytes.append(contentsOf: utf8)
             return true
         }
         if bare == true { return }
+        let field = CSVCell.written(field)
         if needsQuotes(field.utf8, alone: alone, atDocumentStart: atDocumentStart) {
             var utf8 = Array(field.utf8)
             appendQuoted(&utf8, to: &bytes)

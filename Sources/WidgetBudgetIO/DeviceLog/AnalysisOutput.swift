@@ -7,12 +7,14 @@ public enum AnalysisOutput {
     /// Writes the analysis into `folder` (created when missing): the figures (drawn by `renderer`,
     /// or skipped without gnuplot), the CSV tables and `analysis.md`, which links the figures; and,
     /// when `scenarioPath` is given, the calibrated scenario there. Returns the paths written,
-    /// `analysis.md` first, and what became of each figure.
+    /// `analysis.md` first, and what became of each figure. Figures are drawn for the
+    /// `plotWidgets` busiest widgets only (``DeviceLogPlots/plotted(_:limit:)``); `analysis.md`
+    /// names the others.
     /// - Throws: ``FileWriteError``.
     @discardableResult
     public static func write(
         _ outcome: DeviceLogReader.Outcome, to folder: String, scenarioPath: String?, timeZone: TimeZone?,
-        renderer: PlotRenderer? = nil
+        renderer: PlotRenderer? = nil, plotWidgets: Int = DeviceLogPlots.defaultWidgetLimit
     ) throws -> (paths: [String], plots: [PlotOutcome]) {
         let a = outcome.analysis
         let tables = AnalysisTables.all(a, files: outcome.files)
@@ -25,8 +27,8 @@ public enum AnalysisOutput {
             scenarioText = CalibratedScenario.yaml(a, files: outcome.files, timeZone: timeZone, name: name)
         }
         let plots = try OutputTransaction.run(into: folder) { output in
-            let plots = try renderer?.render(DeviceLogPlots.specs(a), in: output.staging) ?? []
-            report += figures(plots)
+            let plots = try renderer?.render(DeviceLogPlots.specs(a, limit: plotWidgets), in: output.staging) ?? []
+            if renderer != nil { report += figures(plots) + leftOut(a, limit: plotWidgets) }
             try AtomicFile.write(Data(report.utf8), to: output.path("analysis.md"))
             for t in tables { try AtomicFile.write(t.writer.data, to: output.path(t.name)) }
             if let scenarioPath, let scenarioText { try output.stageFile(Data(scenarioText.utf8), at: scenarioPath) }
@@ -55,6 +57,24 @@ public enum AnalysisOutput {
         }
         return md
     }
+
+    /// The note saying which widgets have no figures (beyond the `limit` busiest), or "".
+    static func leftOut(_ a: DeviceLogAnalysis, limit: Int) -> String {
+        let kept = DeviceLogPlots.plotted(a, limit: limit)
+        let left = a.widgets.indices.filter { !kept.contains($0) }
+        guard !left.isEmpty else { return "" }
+        let shown = 100
+        var names = left.prefix(shown).map { WebText.markdown(a.widgets[$0].name) }.joined(separator: ", ")
+        if left.count > shown { names += " and \(left.count - shown) more" }
+        let plural = kept.count == 1 ? "" : "s"
+        return
+            (figuresHeading(hasFigures: kept.count > 0)
+            + "Figures are drawn for the \(kept.count) busiest widget\(plural) of \(a.widgets.count) (most reloads in the log; "
+            + "`analyze --plot-widgets` sets how many); the CSV tables hold every widget. Left without figures: \(names).\n")
+    }
+
+    /// "" when the `## Figures` heading is already there, else the heading.
+    private static func figuresHeading(hasFigures: Bool) -> String { hasFigures ? "\n" : "\n## Figures\n\n" }
 
     private static func path(_ folder: String, _ name: String) -> String {
         (folder as NSString).appendingPathComponent(name)

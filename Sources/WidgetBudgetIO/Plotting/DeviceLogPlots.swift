@@ -3,14 +3,29 @@ import WidgetBudgetKit
 /// The figures of `widgetbudget analyze`, per widget of the log: reloads per day against the
 /// estimated budget, and reloads and lateness by hour of the day.
 public enum DeviceLogPlots {
-    /// The figures of an analysis, two per widget, in the analysis's widget order.
-    public static func specs(_ a: DeviceLogAnalysis) -> [PlotSpec] {
+    /// How many widgets get figures by default: the busiest 20 (`analyze --plot-widgets`).
+    public static let defaultWidgetLimit = 20
+
+    /// The figures of an analysis, two per widget, for the `limit` busiest widgets
+    /// (``plotted(_:limit:)``), in the analysis's widget order. A widget's file names do not
+    /// depend on `limit`.
+    public static func specs(_ a: DeviceLogAnalysis, limit: Int = defaultWidgetLimit) -> [PlotSpec] {
         var used: Set<String> = []
+        let kept = plotted(a, limit: limit)
         return a.widgets.enumerated().flatMap { i, w -> [PlotSpec] in
             var slug = GnuplotText.slug(w.name, fallback: "widget-\(i + 1)")
             if !used.insert(slug).inserted { slug += "-\(i + 1)" }
-            return [reloads(w, slug: slug), hours(w, slug: slug)]
+            return kept.contains(i) ? [reloads(w, slug: slug), hours(w, slug: slug)] : []
         }
+    }
+
+    /// The indices of the `limit` busiest widgets of `a`: the most `timeline` rows, the earlier in
+    /// the analysis's order at equal counts.
+    /// - Complexity: O(n log n) in the widgets.
+    public static func plotted(_ a: DeviceLogAnalysis, limit: Int) -> Set<Int> {
+        guard a.widgets.count > limit else { return Set(a.widgets.indices) }
+        let order = a.widgets.indices.sorted { (a.widgets[$0].reloads, $1) > (a.widgets[$1].reloads, $0) }
+        return Set(order.prefix(max(0, limit)))
     }
 
     /// Reloads per day as stacked bars (charged, then free on top), with the estimated budget (or

@@ -7,6 +7,27 @@ public enum SimulationOutput {
     /// `folder`, creating it. Returns the paths written.
     @discardableResult
     public static func write(_ result: SimulationResult, to folder: String, events: EventLevel) throws -> [String] {
+        try write(result, to: folder, events: events, log: nil)
+    }
+
+    /// Runs `scenario` with events at `events` level streamed to `folder`'s `events.csv` as they
+    /// happen (``EventLog``), then writes the other files as ``write(_:to:events:)`` does; the
+    /// output is the same, byte for byte, in memory that does not grow with the events.
+    /// Returns the result (without events) and the paths written.
+    public static func simulate(_ scenario: Scenario, to folder: String, events: EventLevel) throws -> (
+        result: SimulationResult, written: [String]
+    ) {
+        guard events != .none else {
+            let result = Simulator.run(scenario, events: .none)
+            return (result, try write(result, to: folder, events: .none))
+        }
+        let log = try EventLog(scenario: scenario, folder: folder)
+        defer { log.discard() }
+        let result = Simulator.run(scenario, events: events, sinks: log.sinks)
+        return (result, try write(result, to: folder, events: events, log: log))
+    }
+
+    private static func write(_ result: SimulationResult, to folder: String, events: EventLevel, log: EventLog?) throws -> [String] {
         var written: [String] = []
         func put(_ name: String, _ header: [String], _ rows: [[String]]) throws {
             let path = (folder as NSString).appendingPathComponent(name)
@@ -17,7 +38,9 @@ public enum SimulationOutput {
         let days = (folder as NSString).appendingPathComponent("days.csv")
         try AtomicFile.write(SimulationTables.daysDocument(result).data, to: days)
         written.append(days)
-        if events != .none {
+        if let log {
+            written.append(try log.finish(replications: result.runs.count))
+        } else if events != .none {
             try put("events.csv", SimulationTables.eventsHeader, SimulationTables.eventRows(result))
         }
         return written

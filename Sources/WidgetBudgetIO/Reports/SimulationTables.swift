@@ -102,13 +102,25 @@ public enum SimulationTables {
         let clock = result.calendar.clock
         let names = result.scenario.widgets.map(\.name)
         return result.events.map { e in
-            [
-                String(e.replication + 1), NumberFormat.fixed(e.time, 3), clock.dateTimeString(e.time), names[e.widget],
-                e.kind.name, e.source?.name ?? "", e.charged.map { $0 ? "true" : "false" } ?? "",
-                e.budgetLeft >= 0 ? String(e.budgetLeft) : "", e.entries >= 0 ? String(e.entries) : "",
-                e.memoryMB >= 0 ? NumberFormat.fixed(e.memoryMB, 3) : "", detail(e.detail, clock: clock),
-            ]
+            var row = StringRow(capacity: eventsHeader.count)
+            eventRow(e, clock: clock, names: names, into: &row)
+            return row.fields
         }
+    }
+
+    /// One `events.csv` row, in `eventsHeader`'s order; `names`: the widgets' names.
+    static func eventRow(_ e: EngineEvent, clock: LocalClock, names: [String], into row: inout some TableRow) {
+        row.add(e.replication + 1)
+        row.add(fixed: e.time, digits: 3)
+        row.add(clock.dateTimeString(e.time))
+        row.add(names[e.widget])
+        row.add(e.kind.name)
+        row.add(e.source?.name ?? "")
+        row.add(e.charged.map { $0 ? "true" : "false" } ?? "")
+        if e.budgetLeft >= 0 { row.add(e.budgetLeft) } else { row.add("") }
+        if e.entries >= 0 { row.add(e.entries) } else { row.add("") }
+        row.add(fixed: e.memoryMB >= 0 ? e.memoryMB : nil, digits: 3)
+        row.add(detail(e.detail, clock: clock))
     }
 
     static func detail(_ detail: EngineEvent.Detail, clock: LocalClock) -> String {

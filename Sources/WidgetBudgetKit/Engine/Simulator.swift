@@ -11,6 +11,13 @@ public enum Simulator {
         run(scenario, replacing: nil, with: NeverProvider(), replications: 0..<scenario.replications, events: events)
     }
 
+    /// Runs `scenario`, sending each run's events at `events` level to the sink `sinks` makes for
+    /// it as they happen (``EventSink``) rather than keeping them: the result's
+    /// ``WidgetRunResult/events`` are empty, so its memory does not grow with the events.
+    public static func run(_ scenario: Scenario, events: EventLevel, sinks: @escaping EventSinkFactory) -> SimulationResult {
+        run(scenario, replacing: nil, with: NeverProvider(), replications: 0..<scenario.replications, events: events, sinks: sinks)
+    }
+
     /// Runs replication `replication` (0-based) of `scenario` alone: the result's only
     /// replication is exactly that replication of a full run (for figures that show one).
     package static func run(_ scenario: Scenario, onlyReplication replication: Int, events: EventLevel) -> SimulationResult {
@@ -48,7 +55,8 @@ public enum Simulator {
     /// Runs every (replication, widget) pair of `replications` in parallel; widget `replaced` (if
     /// any) replays `provider`.
     private static func run<P: ReplayProvider & Sendable>(
-        _ scenario: Scenario, replacing replaced: Int?, with provider: P, replications: Range<Int>, events: EventLevel
+        _ scenario: Scenario, replacing replaced: Int?, with provider: P, replications: Range<Int>, events: EventLevel,
+        sinks: EventSinkFactory? = nil
     ) -> SimulationResult {
         let calendar = SimulationCalendar(scenario: scenario)
         let widgets = scenario.widgets.count
@@ -64,7 +72,8 @@ public enum Simulator {
                 var simulation = WidgetSimulation(
                     provider: provider, inputs: inputs, calendar: calendar, memory: scenario.memory, system: scenario.system,
                     budgetModel: scenario.budget.model, widgetIndex: w, replication: replication,
-                    family: spec.family, events: events, prefetchViews: prefetchViews)
+                    family: spec.family, events: events, prefetchViews: prefetchViews,
+                    sink: events == .none ? nil : sinks?(replication, w))
                 return simulation.run()
             }
             if w == replaced { return simulate(provider) }

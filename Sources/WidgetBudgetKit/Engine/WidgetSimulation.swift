@@ -49,6 +49,13 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
     private var days: [DayMetrics] = []
     private var segments = SegmentStore()
     private var events: [EngineEvent] = []
+    /// Receives the events instead of ``events`` when set (``EventSink``).
+    private let sink: (any EventSink)?
+    /// With a sink and ``EventLevel/all``: the next predictable and unpredictable changes to send.
+    private var nextPredictableChange = 0
+    /// The predictable changes' times, listed once for a sink (empty otherwise).
+    private let predictableChangeTimes: [SimTime]
+    private var nextUnpredictableChange = 0
     /// The charged grants' times (``RunDetail/chargeTimes``).
     private var chargeTimes: [SimTime] = []
     private var day: DayMetrics
@@ -107,8 +114,10 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
         provider: Provider, inputs: WidgetInputs, calendar: SimulationCalendar, memory: MemorySettings,
         system: SystemSettings, budgetModel: BudgetModel, widgetIndex: Int = 0, replication: Int = 0,
         family: String = "small", events level: EventLevel = .none, detail: RunDetail = .full,
-        prefetchViews: Bool = false
+        prefetchViews: Bool = false, sink: (any EventSink)? = nil
     ) {
+        self.sink = sink
+        predictableChangeTimes = sink != nil && level == .all ? inputs.predictable.eventTimes.times : []
         self.provider = provider
         self.inputs = inputs
         self.calendar = calendar
@@ -202,7 +211,12 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
                 countViews(before: others)
             }
         }
-        if level == .all { recordChanges() }
+        if let sink {
+            if level == .all { sendChanges(through: .infinity, to: sink) }
+            sink.finish()
+        } else if level == .all {
+            recordChanges()
+        }
         return WidgetRunResult(
             days: days, ageSegments: segments.take(trim: runDetail.trimSegments), events: events, chargeTimes: chargeTimes)
     }
@@ -750,28 +764,50 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
     ) {
         guard level != .none, level == .all || kind.isReloadEvent else { return }
         let left = source == nil || !runDetail.budgetLeft ? -1 : budget.left(at: t)
-        events.append(
-            EngineEvent(
-                replication: replication, time: t, widget: widgetIndex, kind: kind, source: source,
-                charged: charged, budgetLeft: left, entries: entries, memoryMB: memory, detail: detail))
+        let event = EngineEvent(
+            replication: replication, time: t, widget: widgetIndex, kind: kind, source: source,
+            charged: charged, budgetLeft: left, entries: entries, memoryMB: memory, detail: detail)
+        if let sink {
+            if level == .all { sendChanges(through: t, to: sink) }
+            sink.receive(event)
+        } else {
+            events.append(event)
+        }
+    }
+
+    /// A content change at `t` (`detail`: predictable or unpredictable).
+    private func change(at t: SimTime, _ detail: EngineEvent.Detail) -> EngineEvent {
+        EngineEvent(
+            replication: replication, time: t, widget: widgetIndex, kind: .change, source: nil,
+            charged: nil, budgetLeft: -1, entries: -1, memoryMB: -1, detail: detail)
+    }
+
+    /// Sends the changes at or before `t` not sent yet, as ``recordChanges()`` places them: in
+    /// time order, predictable before unpredictable at equal times, before any event at `t`.
+    private mutating func sendChanges(through t: SimTime, to sink: any EventSink) {
+        let unpredictableTimes = inputs.unpredictable.times
+        while true {
+            let p =
+                nextPredictableChange < predictableChangeTimes.count ? predictableChangeTimes[nextPredictableChange] : .infinity
+            let u = nextUnpredictableChange < unpredictableTimes.count ? unpredictableTimes[nextUnpredictableChange] : .infinity
+            let next = min(p, u)
+            guard next <= t, next.isFinite else { return }
+            if p <= u {
+                nextPredictableChange += 1
+                sink.receive(change(at: p, .predictable))
+            } else {
+                nextUnpredictableChange += 1
+                sink.receive(change(at: u, .unpredictable))
+            }
+        }
     }
 
     private mutating func recordChanges() {
         var merged: [EngineEvent] = []
         let predictableTimes = inputs.predictable.eventTimes.times
         merged.reserveCapacity(events.count + predictableTimes.count + inputs.unpredictable.count)
-        for t in predictableTimes {
-            merged.append(
-                EngineEvent(
-                    replication: replication, time: t, widget: widgetIndex, kind: .change, source: nil,
-                    charged: nil, budgetLeft: -1, entries: -1, memoryMB: -1, detail: .predictable))
-        }
-        for t in inputs.unpredictable.times {
-            merged.append(
-                EngineEvent(
-                    replication: replication, time: t, widget: widgetIndex, kind: .change, source: nil,
-                    charged: nil, budgetLeft: -1, entries: -1, memoryMB: -1, detail: .unpredictable))
-        }
+        for t in predictableTimes { merged.append(change(at: t, .predictable)) }
+        for t in inputs.unpredictable.times { merged.append(change(at: t, .unpredictable)) }
         // Changes first at equal times, then the run's events in the order they happened.
         merged.sort { $0.time < $1.time }
         var out: [EngineEvent] = []

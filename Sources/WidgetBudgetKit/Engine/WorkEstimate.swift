@@ -13,6 +13,13 @@ public struct WorkEstimate: Sendable, Equatable, CustomStringConvertible {
     public var bytes: Double?
     /// What may come on top of ``widgetDays`` (racing, in an optimization), or `nil`.
     public var extra: Extra?
+    /// The events the run may handle: views, changes, app calls, reloads and the entries they
+    /// render (an upper bound, see ``eventCounts(_:level:)``; 0 when not counted).
+    public var events = 0
+    /// The rows the run may write to `events.csv` (0 without events).
+    public var eventRows = 0
+    /// The file ``eventRows`` go to, for the refusal: `events.csv`, or `export-log`'s device log.
+    public var eventsFile = "events.csv"
 
     /// Work a run may add to its estimate, at most ``widgetDays``.
     public struct Extra: Sendable, Equatable {
@@ -28,13 +35,15 @@ public struct WorkEstimate: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The estimate for simulating `scenario`: days × replications × widgets.
-    public init(_ scenario: Scenario) {
+    /// The estimate for simulating `scenario` recording events at `level`: days × replications ×
+    /// widgets, and the events they may handle and record.
+    public init(_ scenario: Scenario, events level: EventLevel = .none) {
         let w = max(1, scenario.widgets.count)
         self.init(
             factors: "\(scenario.days) days × \(scenario.replications) replications × \(w) widget\(w == 1 ? "" : "s")",
             widgetDays: Self.product([scenario.days, scenario.replications, w]))
         bytes = Double(widgetDays) * Double(MemoryLayout<DayMetrics>.stride)
+        (events, eventRows) = Self.eventCounts(scenario, level: level)
     }
 
     /// An estimate of `widgetDays` described by `factors`.
@@ -45,8 +54,9 @@ public struct WorkEstimate: Sendable, Equatable, CustomStringConvertible {
         self.extra = extra
     }
 
-    /// True when the run is within ``Bounds/maxWidgetDays``.
-    public var isWithinLimit: Bool { widgetDays <= Bounds.maxWidgetDays }
+    /// True when the run is within ``Bounds/maxWidgetDays``, ``Bounds/maxEvents`` and
+    /// ``Bounds/maxEventRows``.
+    public var isWithinLimit: Bool { widgetDays <= Bounds.maxWidgetDays && eventsWithinLimit }
 
     /// One line: `3660 days × 100000 replications × 1 widget = 366000000 widget-days (about 6 h,
     /// 67 GB of results)`; an optimization adds `; racing up to 64 replications adds at most N`
@@ -94,8 +104,12 @@ public struct WorkLimitError: Error, Sendable, CustomStringConvertible {
     /// What to do instead, e.g. `use fewer days or replications, or --force`.
     public var hint: String
 
-    /// One line: `ESTIMATE is past the limit of 5000000 widget-days (docs/limits.md); HINT`.
+    /// One line: `ESTIMATE is past the limit of 5000000 widget-days (docs/limits.md); HINT`, or for
+    /// events past their limit ``WorkEstimate/eventsRefusal`` ` (docs/limits.md); HINT`.
     public var description: String {
-        "\(estimate) is past the limit of \(Bounds.maxWidgetDays) widget-days (docs/limits.md); \(hint)"
+        if estimate.widgetDays <= Bounds.maxWidgetDays && !estimate.eventsWithinLimit {
+            return "\(estimate.eventsRefusal) (docs/limits.md); \(hint)"
+        }
+        return "\(estimate) is past the limit of \(Bounds.maxWidgetDays) widget-days (docs/limits.md); \(hint)"
     }
 }

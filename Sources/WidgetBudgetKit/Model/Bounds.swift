@@ -29,6 +29,13 @@ public enum Bounds {
     /// The most simulated widget-days (days × replications × widgets) a run may ask for without
     /// `--force`.
     public static let maxWidgetDays = 5_000_000
+    /// The most events a run may handle without `--force`: views, content changes, app calls,
+    /// reloads and the entries they render, counted from the scenario (``WorkEstimate``).
+    public static let maxEvents = 1_000_000_000
+    /// The most widgets (kind and family pairs) `analyze` accepts in its logs without `--force`.
+    public static let maxLogWidgets = 1000
+    /// The most rows a run may write to `events.csv` without `--force` (about 1 GB).
+    public static let maxEventRows = 10_000_000
     /// Simulated widget-days per second assumed for the time estimate (docs/performance.md
     /// measured 35,000–83,000 on 2 cores; the lower figure, halved for metrics and output).
     public static let widgetDaysPerSecond: Double = 17_500
