@@ -6,7 +6,7 @@
     import Darwin
 #endif
 
-/// The seam between ``AtomicFile`` and the operating system: each call it makes, replaceable in
+/// The seam between ``AtomicFile``, the input readers and the operating system: each call it makes, replaceable in
 /// tests to make one step fail. A failing call throws a ``Failure`` carrying the system's reason (`strerror(errno)`).
 struct FileSystemCalls: Sendable {
     /// Information about an existing path.
@@ -34,6 +34,9 @@ struct FileSystemCalls: Sendable {
     var rename: @Sendable (_ from: String, _ to: String) throws -> Void
     /// Removes a file, ignoring errors.
     var remove: @Sendable (_ path: String) -> Void
+    /// Opens an input file for reading: a regular file, or an ``InputProblem`` (never blocks on a
+    /// FIFO; see `FileSystemCalls+Input.swift`).
+    var openInput: @Sendable (_ path: String) throws -> InputFile = FileSystemCalls.openRegularFile
 
     /// The real system calls.
     static let live = FileSystemCalls(

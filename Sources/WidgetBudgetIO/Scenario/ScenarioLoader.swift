@@ -31,12 +31,33 @@ public enum ScenarioLoader {
 
     /// Loads the scenario at `path`.
     public static func load(path: String) throws -> ScenarioFile {
+        try load(path: path, system: .live)
+    }
+
+    /// Loads the scenario at `path`, opened through `system`: a regular file of at most
+    /// ``Bounds/maxInputFileBytes`` (a FIFO, a device or a folder is refused, never waited on).
+    static func load(path: String, system: FileSystemCalls) throws -> ScenarioFile {
         let display = path
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw ScenarioError(file: display, line: nil, key: "", message: "no such scenario file", hint: "check the path")
+        func failure(_ message: String, hint: String? = nil) -> ScenarioError {
+            ScenarioError(file: display, line: nil, key: "", message: message, hint: hint)
         }
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw ScenarioError(file: display, line: nil, key: "", message: "cannot read the file as UTF-8 text")
+        let data: Data?
+        do {
+            data = try system.openInput(path).readAll(limit: Bounds.maxInputFileBytes)
+        } catch FileSystemCalls.InputProblem.notFound {
+            throw failure("no such scenario file", hint: "check the path")
+        } catch FileSystemCalls.InputProblem.directory {
+            throw failure("this is a folder, not a scenario file", hint: "give a .yaml file; `report` takes a folder of them")
+        } catch FileSystemCalls.InputProblem.notRegular(let what) {
+            throw failure("this is \(what), not a regular file", hint: "give a .yaml file")
+        } catch FileSystemCalls.InputProblem.failed(let reason) {
+            throw failure("cannot read the file: \(reason)", hint: "check its permissions")
+        }
+        guard let data else {
+            throw failure("the file is larger than \(Bounds.maxInputFileBytes >> 30) GiB", hint: "a scenario is a few kB")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw failure("cannot read the file as UTF-8 text", hint: "save it as UTF-8")
         }
         let base = (path as NSString).deletingLastPathComponent
         let defaultName = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
