@@ -181,8 +181,18 @@ struct ScenarioReader {
     func positiveInt(_ v: YAMLValue, max: Int) throws -> Int {
         let value = try v.int()
         if value < 1 { throw v.error("must be at least 1 (got \(value))") }
-        if value > max { throw v.error("must be at most \(max) (got \(value))") }
+        if value > max { throw v.error("must be at most \(max) (got \(value))", hint: "see docs/limits.md") }
         return value
+    }
+
+    /// Refuses a process (`every`, `poisson`, `at`, `trace`) written beside `on_change: true` in
+    /// `m` (an app's `what`): the two say different things about when, and one would be ignored.
+    func refuseProcess(besideOnChange m: YAMLMapping, _ what: String) throws {
+        let given = ["every", "poisson", "at", "trace", "offset", "during"].filter { m.has($0) }
+        guard let first = given.first else { return }
+        throw m[first]!.error(
+            "on_change: true and \(first) both say when \(what) are sent; give one of them",
+            hint: "on_change follows content changes; a process such as {every: 1h} sends on a schedule")
     }
 
     mutating func readStart(_ v: YAMLValue) throws -> Date {
@@ -261,10 +271,11 @@ struct ScenarioReader {
             let lm = try x.mapping(allowed: ["days", "daily"])
             settings.learningDays = try positiveInt(
                 try lm.require("days", hint: "how many days the learning budget lasts, e.g. 3"), max: 3660)
-            settings.learningDaily = try positiveInt(try lm.require("daily", hint: "B during those days, e.g. 100"), max: Int.max)
+            settings.learningDaily = try positiveInt(
+                try lm.require("daily", hint: "B during those days, e.g. 100"), max: Bounds.maxDailyBudget)
         }
         if let x = m["full_at_views"] {
-            settings.fullAtViews = try x.double()
+            settings.fullAtViews = try x.double(in: Bounds.number)
             if !(settings.fullAtViews > 0) { throw x.error("must be greater than 0") }
         }
         if let model = m["model"] {
@@ -326,7 +337,7 @@ struct ScenarioReader {
             }
         }
         if let x = m["low_power"] { system.lowPower = try readWindows(x) }
-        if let x = m["max_entries"] { system.maxEntries = try positiveInt(x, max: Int.max) }
+        if let x = m["max_entries"] { system.maxEntries = try positiveInt(x, max: ScenarioLoader.maxEntries) }
         if let x = m["min_render_spacing"] { system.minRenderSpacing = try x.nonNegativeDuration() }
         if let x = m["launch_cooldown"] { system.launchCooldown = try x.nonNegativeDuration() }
         if let x = m["unseen_after"], x.scalarText != "off" { system.unseenAfter = try x.positiveDuration() }
@@ -626,6 +637,7 @@ struct ScenarioReader {
                     target = .kind(try checkKind(try im.require("kind", hint: "or `all: true` for reloadAllTimelines")))
                 }
                 if let oc = im["on_change"], try oc.bool() {
+                    try refuseProcess(besideOnChange: im, "reloads")
                     let followed = widgets.filter { w in
                         if case let .kind(k) = target { return w.kind == k }
                         return true
