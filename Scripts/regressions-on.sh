@@ -343,6 +343,78 @@ dir=$(mktemp -d "$root/case.XXXXXX")
   run "#27.3 100 instances viewed every second, 2 days, --events all" "" "$bin" simulate many.yaml --events all --out out
   printf 'name: viewed\ndays: 200\nwidgets:\n  - kind: clock\n    provider: {type: fixed, entries: 6, spacing: 1m, policy: at-end}\n    views: {every: 1s}\n' >viewed.yaml
   run "#27.3 export-log, views every second for 200 days" "" "$bin" export-log viewed.yaml --out log.csv
+# ---- Issue #27, items 1, 2, 10, 12, 13 (inputs): work-estimate overflow, FIFOs as input,
+# budget-like bounds, merge cells, slow paths, unreadable and folder scenarios, negative numbers.
+schedule_yaml() { # schedule_yaml SEGMENTS METHOD
+  local n=$1 minutes=$((1440 / $1)) list="" i a b
+  for ((i = 0; i < n; i++)); do
+    a=$((i * minutes)) b=$(((i + 1) * minutes % 1440))
+    list+=$(printf '"%02d:%02d-%02d:%02d", ' $((a / 60)) $((a % 60)) $((b / 60)) $((b % 60)))
+  done
+  printf 'name: segments\ndays: 7\nreplications: 4\nwidgets:\n  - kind: news\n    provider: {type: fixed, entries: 1, policy: {after: 36m}}\n'
+  printf '    content:\n      unpredictable: {poisson: {per_hour: 2}}\n    views: {poisson: {per_hour: 10}}\n'
+  printf 'optimize:\n  entries: [1]\n  method: %s\n  schedule:\n    segments: [%s]\n' "$2" "${list%, }"
+  printf '    after: [10m, 15m, 20m, 30m, 45m, 1h, 90m, 2h, 3h, 4h, 6h, 8h, 12h, never]\n'
+}
+dir=$(mktemp -d "$root/case.XXXXXX")
+(
+  cd "$dir" || exit 1
+  schedule_yaml 24 exhaustive >s.yaml
+  run "#27.1 optimize, 24 segments, method exhaustive (14^24)" "" "$bin" optimize s.yaml --out out
+  mkdir Scenarios && cp s.yaml Scenarios/
+  run "#27.1 report over a folder holding it" '[[ -z $(find . -maxdepth 1 -name ".*widgetbudget-*") ]]' "$bin" report Scenarios --out Reports
+  schedule_yaml 48 auto >s48.yaml
+  run "#27.12 optimize, 48 segments searched, --max-evaluations 300 --days 2 --replications 1" '[[ ! -e out || $(grep -c "" out/candidates.csv) -le 301 ]]' "$bin" optimize s48.yaml --days 2 --replications 1 --max-evaluations 300 --out out
+)
+dir=$(mktemp -d "$root/case.XXXXXX")
+(
+  cd "$dir" || exit 1
+  mkfifo pipe
+  printf '%s\n' "$(with '{every: 1m}' '{trace: pipe}')" >trace.yaml
+  printf '%s\n    views: {trace: pipe}\n' "$valid" >views.yaml
+  run "#27.2 content trace: a FIFO" "" "$bin" simulate trace.yaml --out out
+  run "#27.2 views trace: a FIFO" "" "$bin" simulate views.yaml --out out
+  run "#27.2 scenario: a FIFO" "" "$bin" simulate pipe --out out
+  run "#27.2 analyze a FIFO" "" "$bin" analyze pipe --out out
+  mkdir folder
+  run "#27.13 simulate a folder" "" "$bin" simulate folder --out out
+  printf '%s\n' "$valid" >locked.yaml && chmod 000 locked.yaml
+  if [[ $(id -u) -eq 0 ]]; then
+    run "#27.13 unreadable scenario (mode 000, root without CAP_DAC_*)" "" setpriv --bounding-set=-dac_override,-dac_read_search "$bin" simulate locked.yaml --out out
+  else
+    run "#27.13 unreadable scenario (mode 000)" "" "$bin" simulate locked.yaml --out out
+  fi
+  printf '%s\n' "$valid" >s.yaml
+  run "#27.13 --days -3" "" "$bin" simulate s.yaml --days -3 --out out
+)
+scenario "#27.10 budget.learning.daily: Int.max" "$valid
+budget: {daily: 50, learning: {days: 3, daily: 9223372036854775807}}"
+scenario "#27.10 app.pushes with on_change and every" "$(with 'predictable: {every: 1m}' 'unpredictable: {poisson: {per_hour: 1}}')
+app: {pushes: {on_change: true, every: 1h, budget: {daily: 10}}}"
+dir=$(mktemp -d "$root/case.XXXXXX")
+(
+  cd "$dir" || exit 1
+  sweep=("$repo/Scenarios/clock-minute-entries.yaml" --replications 1 --days 2 --entries 1,6,12 --spacing 1m,5m --policy at-end,after:30m)
+  timeout "$limit" "$bin" optimize "${sweep[@]}" --shard 1/2 --out s1 >/dev/null 2>&1
+  timeout "$limit" "$bin" optimize "${sweep[@]}" --shard 2/2 --out s2 >/dev/null 2>&1
+  cp -r s1 orig1 && cp -r s2 orig2
+  # edit FILE COLUMN VALUE: the first data row's COLUMN set to VALUE (no quoted fields in it).
+  edit() {
+    awk -F, -v OFS=, -v col="$2" -v val="$3" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == col) c = i } NR == 2 { $c = val } { print }' "$1" >"$1.new" && mv "$1.new" "$1"
+  }
+  reset() { rm -rf s1 s2 && cp -r orig1 s1 && cp -r orig2 s2; }
+  edit s1/candidates.csv objective nan
+  run "#27.10 merge: objective nan" "" "$bin" merge s1 s2 --out merged
+  reset && edit s1/candidates.csv after_s 1e308 && edit s1/candidates.csv policy after
+  run "#27.10 merge: after_s 1e308" "" "$bin" merge s1 s2 --out merged
+  reset && edit s1/candidates.csv schedule "garbage; 07:00 sometimes"
+  run "#27.10 merge: a garbage schedule cell" "" "$bin" merge s1 s2 --out merged
+  reset && sed -i 's/^space_size,.*/space_size,100000000000000000000000/' s1/run.csv s2/run.csv
+  run "#27.10 merge: space_size 10^23" "" "$bin" merge s1 s2 --out merged
+  reset
+  run "#27.10 merge s1 s2 --out s1" '[[ -z $(diff -r -x .widgetbudget-output s1 orig1) ]]' "$bin" merge s1 s2 --out s1
+  reset && rm s2/candidates.csv && mkfifo s2/candidates.csv
+  run "#27.2 merge: a shard's candidates.csv is a FIFO" "" "$bin" merge s1 s2 --out merged
 )
 dir=$(mktemp -d "$root/case.XXXXXX")
 (
@@ -358,3 +430,9 @@ dir=$(mktemp -d "$root/case.XXXXXX")
   { echo 'time,event,kind'; echo '2026-01-05T10:00:00+01:00,timeline,"=HYPERLINK(""http://x"")"'; } >log.csv
   run "#27.9 analyze, kind =HYPERLINK(…): widgets.csv" '! grep -qE "(^|,)\"?=" a/widgets.csv' "$bin" analyze log.csv --out a
 )
+  # 40,000 views items, each hourly (960,000 views a day): the merge of a list scanned every
+  # item for every event (the issue: 0.06 s at 500 items, 1.59 s at 4,000).
+  { printf '%s\n    views:\n' "$valid"; for ((i = 0; i < 40000; i++)); do printf '      - {every: 1h, offset: %ds}\n' $((i % 3600)); done; } >views.yaml
+  run "#27.12 views: a list of 40,000 items" "" "$bin" simulate views.yaml --out out
+)
+# ---- end of issue #27 (inputs)

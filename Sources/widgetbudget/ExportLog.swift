@@ -19,7 +19,7 @@ extension WidgetBudgetCommand {
             help: "Output file (default: Reports/<name>-device-log.csv, beside report's folders).", completion: .file(extensions: ["csv"]))
         var out: String?
 
-        @Option(help: "Which replication to export (1-based).")
+        @Option(parsing: .unconditional, help: "Which replication to export (1-based).")
         var replication: Int = 1
 
         @Option(name: .customLong("time-format"), help: "Times as iso (ISO 8601 with offset) or unix (Unix seconds).")

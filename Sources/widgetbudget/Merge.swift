@@ -22,6 +22,7 @@ extension WidgetBudgetCommand {
             try reportingErrors {
                 let outcome = try ShardMerge.merge(folders: folders)
                 let folder = out ?? "Reports/\(FileName.safe(outcome.manifest["scenario"]))/optimize"
+                try ShardMerge.checkOutput(folder, isNotOneOf: folders)
                 let written = try OptimizationOutput.write(outcome, to: folder)
                 Optimize.printSummary(outcome)
                 print("wrote " + written.joined(separator: ", "))

@@ -63,7 +63,7 @@ extension WidgetBudgetCommand {
         @Option(help: "How to search (default: auto, exhaustive up to 5000 candidates).")
         var method: SearchMethod?
 
-        @Option(help: "The most evaluations a search makes.")
+        @Option(parsing: .unconditional, help: "The most evaluations a search makes.")
         var maxEvaluations: Int?
 
         /// `--days`, `--replications` (per candidate; also overrides the optimize section), `--seed`

@@ -66,7 +66,9 @@ struct PlotOptions: ParsableArguments {
     @Flag(help: "Fail (exit code 3, nothing written) when gnuplot is not available, instead of skipping the figures.")
     var requirePlots = false
 
-    @Option(help: ArgumentHelp("The day whose age curve is drawn, from 1 (default: the least fresh day of replication 1).", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("The day whose age curve is drawn, from 1 (default: the least fresh day of replication 1).", valueName: "n"))
     var day: Int?
 
     /// The renderer to use, or the error `--require-plots` asks for when gnuplot is missing; also

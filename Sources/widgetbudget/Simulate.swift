@@ -59,16 +59,16 @@ extension WidgetBudgetCommand {
 
 /// Command-line settings that override a scenario's own.
 struct ScenarioOverrides: ParsableArguments {
-    @Option(help: "Days to simulate (overrides the scenario).")
+    @Option(parsing: .unconditional, help: "Days to simulate (overrides the scenario).")
     var days: Int?
 
-    @Option(help: "Replications (overrides the scenario).")
+    @Option(parsing: .unconditional, help: "Replications (overrides the scenario).")
     var replications: Int?
 
-    @Option(help: "Random seed (overrides the scenario).")
+    @Option(parsing: .unconditional, help: "Random seed (overrides the scenario).")
     var seed: UInt64?
 
-    @Option(help: "Daily budget: N or MIN...MAX (overrides the scenario).")
+    @Option(parsing: .unconditional, help: "Daily budget: N or MIN...MAX (overrides the scenario).")
     var budget: String?
 
     @Flag(help: "Run even past the limits of simulated widget-days and events (docs/limits.md).")
@@ -79,12 +79,16 @@ struct ScenarioOverrides: ParsableArguments {
     func apply(to scenario: Scenario, events: EventLevel = .none) throws -> Scenario {
         var s = scenario
         if let days {
+            guard days >= 1 else { throw ValidationError("--days must be a positive number of days, 1 to \(Bounds.maxDays) (got \(days))") }
             guard (1...Bounds.maxDays).contains(days) else {
                 throw ValidationError("--days must be between 1 and \(Bounds.maxDays) (got \(days))")
             }
             s.days = days
         }
         if let replications {
+            guard replications >= 1 else {
+                throw ValidationError("--replications must be a positive number, 1 to \(Bounds.maxReplications) (got \(replications))")
+            }
             guard (1...Bounds.maxReplications).contains(replications) else {
                 throw ValidationError("--replications must be between 1 and \(Bounds.maxReplications) (got \(replications))")
             }

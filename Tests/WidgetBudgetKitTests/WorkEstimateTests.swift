@@ -72,4 +72,57 @@ struct WorkEstimateTests {
         #expect(error?.description.contains("past the limit of 5000000 widget-days (docs/limits.md); or --force") == true)
         try work.check(force: true, hint: "")
     }
+
+    /// Issue #27, item 1: 24 segments × 14 intervals is 14^24 schedules, past `Int.max`; the
+    /// estimate trapped on `candidates + 1`. Every count saturates: the run is refused in one line.
+    @Test func aSpaceBeyondIntMaxSaturatesInsteadOfTrapping() throws {
+        var space = SearchSpace(spacings: [60], entries: [1], aligns: [.none], policies: [.never])
+        space.schedule = ScheduleSpace(
+            segments: (0..<24).map { TimeWindow(start: Double($0 * 3600), end: Double(($0 + 1) % 24 * 3600)) },
+            afters: (1...13).map { Double($0) * 600 } + [nil])
+        #expect(space.scheduleCount == Int.max)
+        for method in [SearchMethod.exhaustive, .auto, .search] {
+            let settings = OptimizationSettings(
+                space: space, constraints: OptimizationConstraints(budgets: 40...70), method: method)
+            let work = WorkEstimate(optimizing: Self.scenario(days: 7), settings: settings)
+            if method == .exhaustive {
+                #expect(work.widgetDays == Int.max)
+                #expect(work.extra?.widgetDays == Int.max)
+                #expect(!work.isWithinLimit)
+                let error = #expect(throws: WorkLimitError.self) { try work.check(force: false, hint: "or optimize --force") }
+                #expect(error?.description.contains("(9223372036854775807 candidates of the space + the current policy)") == true)
+            } else {
+                // Searched: 1 + 2 × 24 × 13 + 8 × (24 × 13 + 2 × 24 × 23) = 11,953, polishing
+                // 4 × 1,416 = 5,664: 17,617 candidates at most, capped by max_evaluations (4,000).
+                #expect(WorkEstimate.scheduleSearchBound(segments: 24, options: 14) + 4 * 1_416 == 17_617)
+                #expect(work.factors.hasPrefix("(4000 candidates at most, searched of 9223372036854775807"))
+            }
+        }
+    }
+
+    /// Every count of the estimate saturates, not only the product: sums, a shard's part of a
+    /// space of `Int.max`, racing's ladder to a huge cap, a policy space's size.
+    @Test func everyCountSaturates() {
+        #expect(WorkEstimate.sum([Int.max, 1]) == Int.max)
+        #expect(WorkEstimate.sum([Int.max - 1, 1]) == Int.max)
+        #expect(WorkEstimate.sum([2, 3]) == 5)
+        #expect(WorkEstimate.racingLadder(from: 1, to: Int.max) == Int.max)
+        #expect(WorkEstimate.scheduleSearchBound(segments: Int.max / 2, options: 14) == Int.max)
+        // 10^5 windows × 10^5 policies × 3 aligns × 10^5 spacings × 10^5 entries = 3 × 10^20.
+        // (Set directly: the initialiser's de-duplication is not what is tested.)
+        var big = SearchSpace(spacings: [60], entries: [2], aligns: [.none, .minute, .hour], policies: [.atEnd])
+        big.spacings = (1...100_000).map(Double.init)
+        big.entries = Array(2...100_001)
+        big.policies = (1...100_000).map { .after(Double($0)) }
+        big.windows = (0..<100_000).map { _ in [TimeWindow(start: 0, end: 3600)] }
+        #expect(big.count == Int.max)
+        #expect(big.combinations == Int.max)
+        // Shard 2 of 3 of a space of Int.max: its part is ⌈(Int.max − 1) / 3⌉ without overflow.
+        let shard = WorkEstimate(
+            optimizing: Self.scenario(days: 1),
+            settings: OptimizationSettings(space: big, constraints: OptimizationConstraints(budgets: 40...70), replications: 1),
+            shard: Shard(index: 2, count: 3))
+        #expect(shard.factors.hasPrefix("(\((Int.max - 2) / 3 + 1) candidates in shard 2/3 of \(Int.max) + the current policy)"))
+        #expect(shard.widgetDays == (Int.max - 2) / 3 + 2)
+    }
 }

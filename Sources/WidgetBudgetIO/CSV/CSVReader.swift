@@ -103,21 +103,24 @@ public enum CSVReader {
         return columns
     }
 
-    /// ``forEachRecord(path:_:)`` with `kind` naming the file in "not found" messages.
-    static func forEachRecord(path: String, kind: String, _ body: (CSVRecord) throws -> Void) throws {
-        let handle = try open(path: path, kind: kind)
-        defer { try? handle.close() }
+    /// ``forEachRecord(path:_:)`` with `kind` naming the file in "not found" messages; the file
+    /// is opened through `system` (a regular file only: a FIFO or a device is refused, never
+    /// waited on).
+    static func forEachRecord(
+        path: String, kind: String, system: FileSystemCalls = .live, _ body: (CSVRecord) throws -> Void
+    ) throws {
+        let file = try open(path: path, kind: kind, system: system)
         try withoutActuallyEscaping(body) { body in
             let parser = try CSVParser(name: path, onRecord: body)
             var total = 0
             while true {
-                let chunk: Data?
+                let chunk: Data
                 do {
-                    chunk = try handle.read(upToCount: chunkSize)
+                    chunk = try file.read(upToCount: chunkSize)
                 } catch {
                     throw CSVError.unreadable(path: path, reason: reason(error))
                 }
-                guard let chunk, !chunk.isEmpty else { break }
+                if chunk.isEmpty { break }
                 total += chunk.count
                 if total > Bounds.maxInputFileBytes {
                     throw CSVError.unreadable(path: path, reason: "it is larger than \(Bounds.maxInputFileBytes >> 30) GiB")
@@ -129,27 +132,24 @@ public enum CSVReader {
     }
 
     /// Opens `path` for reading, with a ``CSVError`` that says why not.
-    private static func open(path: String, kind: String) throws -> FileHandle {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+    private static func open(path: String, kind: String, system: FileSystemCalls) throws -> InputFile {
+        do {
+            return try system.openInput(path)
+        } catch FileSystemCalls.InputProblem.notFound {
             throw CSVError.fileNotFound(path: path, kind: kind)
+        } catch FileSystemCalls.InputProblem.directory {
+            throw CSVError.unreadable(path: path, reason: "it is a directory")
+        } catch FileSystemCalls.InputProblem.notRegular(let what) {
+            throw CSVError.unreadable(path: path, reason: "it is \(what), not a regular file")
+        } catch {
+            throw CSVError.unreadable(path: path, reason: reason(error))
         }
-        if isDirectory.boolValue { throw CSVError.unreadable(path: path, reason: "it is a directory") }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            let reason = FileManager.default.isReadableFile(atPath: path) ? "cannot open it" : "permission denied"
-            throw CSVError.unreadable(path: path, reason: reason)
-        }
-        return handle
     }
 
-    /// A short reason for a Foundation error: the POSIX message when there is one.
+    /// A short reason for an error: the system's message when there is one.
     private static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
-        return nsError.localizedDescription
+        if case FileSystemCalls.InputProblem.failed(let reason) = error { return reason }
+        return "\(error)"
     }
 
     /// Takes record 1 as the header (into `columns`); checks every later record against it

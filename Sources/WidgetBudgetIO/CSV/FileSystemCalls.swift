@@ -9,7 +9,7 @@ import Foundation
     import Darwin
 #endif
 
-/// The seam between ``AtomicFile`` (and ``OutputTransaction``) and the operating system: each call it makes, replaceable in
+/// The seam between ``AtomicFile`` (and ``OutputTransaction``), the input readers and the operating system: each call it makes, replaceable in
 /// tests to make one step fail. A failing call throws a ``Failure`` carrying the system's reason (`strerror(errno)`).
 struct FileSystemCalls: Sendable {
     /// Information about an existing path.
@@ -44,6 +44,9 @@ struct FileSystemCalls: Sendable {
     var exchange: @Sendable (_ from: String, _ to: String) throws -> Void
     /// Removes a folder and everything in it, ignoring errors.
     var removeTree: @Sendable (_ path: String) -> Void
+    /// Opens an input file for reading: a regular file, or an ``InputProblem`` (never blocks on a
+    /// FIFO; see `FileSystemCalls+Input.swift`).
+    var openInput: @Sendable (_ path: String) throws -> InputFile = FileSystemCalls.openRegularFile
 
     /// The real system calls.
     static let live = FileSystemCalls(

@@ -31,14 +31,22 @@ public enum CandidateTable {
 
     /// The row of an evaluated candidate.
     public static func row(_ e: CandidateEvaluation, objective: OptimizationObjective) -> [String] {
-        let c = e.candidate!
-        let params = [
+        parameters(e.candidate!) + metrics(e, objective: objective)
+    }
+
+    /// The parameter cells of `c` (``parameterHeader``), as `candidates.csv` has them.
+    static func parameters(_ c: PolicyCandidate) -> [String] {
+        [
             DurationFormat.number(c.spacing), String(c.entries), c.align.rawValue, c.policyKind,
             c.afterSeconds.map(DurationFormat.number) ?? "", c.windowsText, c.appThrottle.map(DurationFormat.number) ?? "",
             c.scheduleText,
         ]
-        return params + metrics(e, objective: objective)
     }
+
+    /// The columns written as whole numbers (`String(Int)`); every other metric and verdict
+    /// column but `replication_objectives`, `feasible` and `reason` is a decimal
+    /// (``NumberFormat/fixed(_:_:)``, empty when not finite).
+    static let wholeNumberColumns: Set<String> = ["days", "replications", "kills", "budget_min", "budget_max", "needed_budget"]
 
     /// The row of the scenario's current provider.
     public static func currentRow(_ e: CandidateEvaluation, objective: OptimizationObjective) -> [String] {

@@ -102,9 +102,12 @@ public struct OptimizationManifest: Sendable, Equatable {
         return Shard(index: parts[0], count: parts[1])
     }
 
-    /// FNV-1a (64-bit) of a file's bytes, as 16 hex digits; empty when unreadable.
+    /// FNV-1a (64-bit) of a file's bytes, as 16 hex digits; empty when unreadable or not a
+    /// regular file of at most ``Bounds/maxInputFileBytes`` (read through ``FileSystemCalls/openInput``,
+    /// as every input file).
     static func digest(ofFile path: String) -> String {
-        guard let data = FileManager.default.contents(atPath: path) else { return "" }
+        guard let file = try? FileSystemCalls.live.openInput(path), let data = try? file.readAll(limit: Bounds.maxInputFileBytes)
+        else { return "" }
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in data {
             h ^= UInt64(byte)

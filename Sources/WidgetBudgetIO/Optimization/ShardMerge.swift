@@ -53,13 +53,43 @@ public enum ShardMerge {
         for (a, b) in zip(rows, rows.dropFirst()) where !(a.record.key < b.record.key) {
             throw MergeError("candidate \(b.record.candidate.description) appears in two shards")
         }
-        if let size = Int(first["space_size"]), size != rows.count {
+        guard let size = Int(first["space_size"]), size >= 1, String(size) == first["space_size"] else {
+            throw MergeError(
+                "\(file(folders[0], "run.csv")): space_size: expected a whole number, found '\(csvMessageText(first["space_size"]))'")
+        }
+        if size != rows.count {
             throw MergeError("the shards hold \(rows.count) candidates but the space has \(size): a shard is incomplete")
         }
         var manifest = first
         manifest.set("shard", Shard.whole.description)
         manifest.set("evaluated", String(rows.count))
         return OptimizationOutcome(manifest: manifest, rows: rows, current: currents[0])
+    }
+
+    /// Refuses an output folder that is one of the shard `folders` (compared as real paths, so
+    /// `./s1`, `s1/` and a symbolic link to it are one folder): the merge would replace the
+    /// shard it reads.
+    public static func checkOutput(_ out: String, isNotOneOf folders: [String]) throws {
+        let target = realPath(out)
+        for folder in folders where realPath(folder) == target {
+            throw MergeError(
+                "--out \(csvMessageText(out)) is the shard folder \(csvMessageText(folder)): write the merge elsewhere, e.g. --out merged")
+        }
+    }
+
+    /// `path` with symbolic links, `.` and `..` resolved; for a path that does not exist yet, its
+    /// parent's real path and its last component.
+    static func realPath(_ path: String) -> String {
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        let standard = (path as NSString).standardizingPath
+        let trimmed = standard.isEmpty ? "." : standard
+        if trimmed == path && (trimmed == "." || trimmed == "/") { return trimmed }
+        let parent = (trimmed as NSString).deletingLastPathComponent
+        let last = (trimmed as NSString).lastPathComponent
+        return (realPath(parent.isEmpty ? "." : parent) as NSString).appendingPathComponent(last)
     }
 
     private static func file(_ folder: String, _ name: String) -> String {

@@ -31,12 +31,33 @@ public enum ScenarioLoader {
 
     /// Loads the scenario at `path`.
     public static func load(path: String) throws -> ScenarioFile {
+        try load(path: path, system: .live)
+    }
+
+    /// Loads the scenario at `path`, opened through `system`: a regular file of at most
+    /// ``Bounds/maxInputFileBytes`` (a FIFO, a device or a folder is refused, never waited on).
+    static func load(path: String, system: FileSystemCalls) throws -> ScenarioFile {
         let display = path
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw ScenarioError(file: display, line: nil, key: "", message: "no such scenario file", hint: "check the path")
+        func failure(_ message: String, hint: String? = nil) -> ScenarioError {
+            ScenarioError(file: display, line: nil, key: "", message: message, hint: hint)
         }
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw ScenarioError(file: display, line: nil, key: "", message: "cannot read the file as UTF-8 text")
+        let data: Data?
+        do {
+            data = try system.openInput(path).readAll(limit: Bounds.maxInputFileBytes)
+        } catch FileSystemCalls.InputProblem.notFound {
+            throw failure("no such scenario file", hint: "check the path")
+        } catch FileSystemCalls.InputProblem.directory {
+            throw failure("this is a folder, not a scenario file", hint: "give a .yaml file; `report` takes a folder of them")
+        } catch FileSystemCalls.InputProblem.notRegular(let what) {
+            throw failure("this is \(what), not a regular file", hint: "give a .yaml file")
+        } catch FileSystemCalls.InputProblem.failed(let reason) {
+            throw failure("cannot read the file: \(reason)", hint: "check its permissions")
+        }
+        guard let data else {
+            throw failure("the file is larger than \(Bounds.maxInputFileBytes >> 30) GiB", hint: "a scenario is a few kB")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw failure("cannot read the file as UTF-8 text", hint: "save it as UTF-8")
         }
         let base = (path as NSString).deletingLastPathComponent
         let defaultName = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
@@ -163,7 +184,7 @@ struct ScenarioReader {
     func positiveInt(_ v: YAMLValue, max: Int) throws -> Int {
         let value = try v.int()
         if value < 1 { throw v.error("must be at least 1 (got \(value))") }
-        if value > max { throw v.error("must be at most \(max) (got \(value))") }
+        if value > max { throw v.error("must be at most \(max) (got \(value))", hint: "see docs/limits.md") }
         return value
     }
 
@@ -172,6 +193,16 @@ struct ScenarioReader {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         return calendar.date(from: DateComponents(year: 2026, month: 1, day: 5)) ?? Date(timeIntervalSince1970: 1_767_571_200)
+    }
+
+    /// Refuses a process (`every`, `poisson`, `at`, `trace`) written beside `on_change: true` in
+    /// `m` (an app's `what`): the two say different things about when, and one would be ignored.
+    func refuseProcess(besideOnChange m: YAMLMapping, _ what: String) throws {
+        let given = ["every", "poisson", "at", "trace", "offset", "during"].filter { m.has($0) }
+        guard let first = given.first else { return }
+        throw m[first]!.error(
+            "on_change: true and \(first) both say when \(what) are sent; give one of them",
+            hint: "on_change follows content changes; a process such as {every: 1h} sends on a schedule")
     }
 
     mutating func readStart(_ v: YAMLValue) throws -> Date {
@@ -250,10 +281,11 @@ struct ScenarioReader {
             let lm = try x.mapping(allowed: ["days", "daily"])
             settings.learningDays = try positiveInt(
                 try lm.require("days", hint: "how many days the learning budget lasts, e.g. 3"), max: 3660)
-            settings.learningDaily = try positiveInt(try lm.require("daily", hint: "B during those days, e.g. 100"), max: Int.max)
+            settings.learningDaily = try positiveInt(
+                try lm.require("daily", hint: "B during those days, e.g. 100"), max: Bounds.maxDailyBudget)
         }
         if let x = m["full_at_views"] {
-            settings.fullAtViews = try x.double()
+            settings.fullAtViews = try x.double(in: Bounds.number)
             if !(settings.fullAtViews > 0) { throw x.error("must be greater than 0") }
         }
         if let model = m["model"] {
@@ -315,7 +347,7 @@ struct ScenarioReader {
             }
         }
         if let x = m["low_power"] { system.lowPower = try readWindows(x) }
-        if let x = m["max_entries"] { system.maxEntries = try positiveInt(x, max: Int.max) }
+        if let x = m["max_entries"] { system.maxEntries = try positiveInt(x, max: ScenarioLoader.maxEntries) }
         if let x = m["min_render_spacing"] { system.minRenderSpacing = try x.nonNegativeDuration() }
         if let x = m["launch_cooldown"] { system.launchCooldown = try x.nonNegativeDuration() }
         if let x = m["unseen_after"], x.scalarText != "off" { system.unseenAfter = try x.positiveDuration() }
@@ -615,6 +647,7 @@ struct ScenarioReader {
                     target = .kind(try checkKind(try im.require("kind", hint: "or `all: true` for reloadAllTimelines")))
                 }
                 if let oc = im["on_change"], try oc.bool() {
+                    try refuseProcess(besideOnChange: im, "reloads")
                     let followed = widgets.filter { w in
                         if case let .kind(k) = target { return w.kind == k }
                         return true

@@ -70,8 +70,10 @@ extension ScenarioReader {
             "budget", hint: "pushes have their own budget and Apple publishes no number: give budget: {daily: N}")
         let bm = try budgetNode.mapping(allowed: ["daily"])
         let daily = try positiveInt(
-            try bm.require("daily", hint: "pushes delivered a day, e.g. daily: 10 (Apple publishes no number)"), max: Int.max)
+            try bm.require("daily", hint: "pushes delivered a day, e.g. daily: 10 (Apple publishes no number)"),
+            max: Bounds.maxDailyBudget)
         if let oc = m["on_change"], try oc.bool() {
+            try refuseProcess(besideOnChange: m, "pushes")
             if widgets.allSatisfy({ $0.unpredictable.isNone }) {
                 throw oc.error(
                     "on_change follows unpredictable content changes, but no widget has any", hint: "add content.unpredictable to a widget")

@@ -16,7 +16,7 @@ extension WorkEstimate {
         let reps = settings.replications
         self.init(
             factors: "(\(candidates) candidates \(which) + the current policy) × \(days) days × \(reps) replications × 1 widget",
-            widgetDays: Self.product([candidates + 1, days, reps]))
+            widgetDays: Self.product([Self.sum([candidates, 1]), days, reps]))
         if !shard.isPartial {
             let ladder = Self.racingLadder(from: reps, to: settings.maxReplications)
             extra = Extra(
@@ -33,13 +33,16 @@ extension WorkEstimate {
             return (min(space, settings.searchBudget), "searched of \(space)")
         case .exhaustive, .auto:
             if !shard.isPartial { return (space, "of the space") }
-            return (max(0, space - shard.index + shard.count) / shard.count, "in shard \(shard.index)/\(shard.count) of \(space)")
+            // Indexes shard.index − 1, + count, …: ⌈(space − index + 1) / count⌉, without overflow near Int.max.
+            let first = shard.index - 1
+            let part = space <= first ? 0 : (space - first - 1) / shard.count + 1
+            return (part, "in shard \(shard.index)/\(shard.count) of \(space)")
         }
     }
 
     /// The schedules a schedule space's run evaluates (never sharded): all of them when swept;
     /// when searched, at most ``scheduleSearchBound(segments:options:)`` per timeline shape plus
-    /// the polishing rounds after racing, never more than the space.
+    /// the polishing rounds after racing, never more than the space or `max_evaluations`.
     private static func scheduleCandidates(settings: OptimizationSettings) -> (Int, String) {
         let space = settings.space.scheduleCount
         guard settings.resolvedMethod(count: space) == .search, let schedule = settings.space.schedule else {
@@ -48,33 +51,45 @@ extension WorkEstimate {
         let s = schedule.segments.count
         let n = schedule.afters.count
         let shapes = settings.space.scheduleSpaces.count
-        let polish = Optimizer.schedulePolishRounds * scheduleNeighbours(segments: s, options: n)
-        let bound = product([shapes, scheduleSearchBound(segments: s, options: n)]).addingReportingOverflow(polish)
-        return (min(space, bound.overflow ? Int.max : bound.partialValue), "at most, searched of \(space)")
+        let polish = product([Optimizer.schedulePolishRounds, scheduleNeighbours(segments: s, options: n)])
+        let bound = sum([product([shapes, scheduleSearchBound(segments: s, options: n)]), polish])
+        return (min(space, bound, max(1, settings.searchBudget)), "at most, searched of \(space)")
     }
 
     /// The most schedules ``ScheduleSearch`` evaluates for one timeline shape of `segments`
     /// segments and `options` intervals: the cheapest schedule and its curves (1 + S(n−1)), the
     /// allocation's prefixes (at most S(n−1)) and ``ScheduleSearch/defaultMaxRounds`` rounds of local search (``scheduleNeighbours``
     /// each).
-    static func scheduleSearchBound(segments s: Int, options n: Int) -> Int {
-        1 + 2 * s * (n - 1) + ScheduleSearch.defaultMaxRounds * scheduleNeighbours(segments: s, options: n)
+    package static func scheduleSearchBound(segments s: Int, options n: Int) -> Int {
+        sum([1, product([2, s, n - 1]), product([ScheduleSearch.defaultMaxRounds, scheduleNeighbours(segments: s, options: n)])])
     }
 
     /// The schedules one search move away: one segment to any other option (S(n−1)), or two
     /// segments one option each (at most 4 per pair, 2S(S−1)).
-    static func scheduleNeighbours(segments s: Int, options n: Int) -> Int {
-        s * (n - 1) + 2 * s * (s - 1)
+    package static func scheduleNeighbours(segments s: Int, options n: Int) -> Int {
+        sum([product([s, n - 1]), product([2, s, s - 1])])
     }
 
     /// The replications racing can run one candidate on top of its first `replications`:
     /// `2r + 4r + … + cap` (each rung capped), e.g. 16 + 32 + 64 = 112 from 8 to 64.
-    static func racingLadder(from replications: Int, to cap: Int) -> Int {
+    package static func racingLadder(from replications: Int, to cap: Int) -> Int {
         var rung = max(1, replications)
         var total = 0
         while rung < cap {
-            rung = min(cap, 2 * rung)
-            total += rung
+            rung = min(cap, product([2, rung]))
+            total = sum([total, rung])
+        }
+        return total
+    }
+
+    /// The sum of `terms` (none negative), `Int.max` when it overflows: every count of an
+    /// estimate saturates, so a space of 14^24 schedules is refused, not a trap.
+    package static func sum(_ terms: [Int]) -> Int {
+        var total = 0
+        for t in terms {
+            let (s, overflow) = total.addingReportingOverflow(t)
+            if overflow { return Int.max }
+            total = s
         }
         return total
     }

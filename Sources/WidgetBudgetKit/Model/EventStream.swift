@@ -16,8 +16,8 @@ package struct EventStream: IteratorProtocol, Sendable {
         case list
         /// The ticks of `ticks` from index `tickNext`.
         case ticks
-        /// A list of processes: each item's stream in `streams` and its next event in `heads`,
-        /// merged in time order.
+        /// A list of processes: each item's stream in `streams` and its next event in `heads`
+        /// (a heap), merged in time order.
         case merged
         /// Drawn on another thread (`prefetched`), read here.
         case prefetched
@@ -36,7 +36,7 @@ package struct EventStream: IteratorProtocol, Sendable {
     private var exact = ExactTicks.none
     private var prefetched: PrefetchedEvents?
     private var streams: [EventStream] = []
-    private var heads: [SimTime?] = []
+    private var heads = MergedHeads()
     private let horizon: Double
     /// The `during` windows' intervals (`filtered`): an event counts only inside one.
     private let filtered: Bool
@@ -71,7 +71,9 @@ package struct EventStream: IteratorProtocol, Sendable {
             streams = items.enumerated().map { k, item in
                 EventStream(item, horizon: horizon, clock: clock, generator: SeededGenerator(seed: base, stream: [UInt64(k)]))
             }
-            for k in streams.indices { heads.append(streams[k].next()) }
+            for k in streams.indices {
+                if let t = streams[k].next() { heads.insert(t, stream: k) }
+            }
             source = .merged
         }
         active = process.during.isEmpty ? .empty : IntervalSet(windows: process.during, clock: clock, from: 0, to: horizon)
@@ -151,17 +153,17 @@ package struct EventStream: IteratorProtocol, Sendable {
         }
     }
 
-    /// The earliest head of the merged streams, replaced by its stream's next event.
+    /// The earliest head of the merged streams (of those at one instant, the earliest in the
+    /// list), replaced by its stream's next event: O(log k) for k streams.
     @inline(never)
     private mutating func nextMerged() -> SimTime? {
-        var first = -1
-        for k in heads.indices {
-            if let t = heads[k], first < 0 || t < heads[first]! { first = k }
-        }
-        guard first >= 0, let t = heads[first] else { return nil }
-        heads[first] = streams[first].next()
-        return t
+        guard let first = heads.first else { return nil }
+        heads.replaceFirst(with: streams[first.stream].next())
+        return first.time
     }
+
+    /// The comparisons the merge of a list of processes has made so far (for tests of its cost).
+    package var mergeComparisons: Int { heads.comparisons }
 
     /// The next tick of `ticks` at or after 0, before the horizon and after the last one returned.
     @inline(never)

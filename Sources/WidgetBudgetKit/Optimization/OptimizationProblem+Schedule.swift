@@ -4,13 +4,13 @@ extension OptimizationProblem {
     /// Searches `space` with ``ScheduleSearch`` (batches evaluated in parallel, in a fixed order):
     /// the search's result and every schedule it evaluated with its evaluation (its
     /// ``CandidateEvaluation/candidate`` set), in the order evaluated. `progress` is called after
-    /// each evaluation, from any thread.
-    public func searchSchedules(_ space: ScheduleSpace, progress: (@Sendable () -> Void)? = nil) -> (
+    /// each evaluation, from any thread. At most `maxEvaluations` schedules are evaluated.
+    public func searchSchedules(_ space: ScheduleSpace, maxEvaluations: Int = .max, progress: (@Sendable () -> Void)? = nil) -> (
         result: ScheduleSearch.Result, evaluations: [(choice: [Int], evaluation: CandidateEvaluation)]
     ) {
         var all: [(choice: [Int], evaluation: CandidateEvaluation)] = []
         let counts = Array(repeating: space.afters.count, count: space.segments.count)
-        let result = ScheduleSearch.run(optionCounts: counts) { batch in
+        let result = ScheduleSearch.run(optionCounts: counts, maxEvaluations: maxEvaluations) { batch in
             let done = evaluateSchedules(batch, in: space, progress: progress)
             all += zip(batch, done).map { ($0, $1) }
             return done.map(scheduleScore)

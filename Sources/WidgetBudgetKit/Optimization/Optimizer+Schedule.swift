@@ -9,7 +9,8 @@ extension Optimizer {
     /// candidates (``CandidateRacing``). After a search, the schedules next to the raced choice
     /// (``ScheduleSearch`` moves) are evaluated and raced too, until the choice stays (at most
     /// ``schedulePolishRounds`` rounds): the search ranks by the first replications, which racing
-    /// may overturn. Never sharded: a search chooses where to look from what it has seen.
+    /// may overturn. A search evaluates at most `settings.searchBudget` schedules in all
+    /// (`max_evaluations`). Never sharded: a search chooses where to look from what it has seen.
     static func runSchedules(_ problem: OptimizationProblem, progress: (@Sendable (Int, Int?) -> Void)?) -> OptimizationResult {
         let settings = problem.settings
         let total = settings.space.scheduleCount
@@ -20,17 +21,23 @@ extension Optimizer {
         let tick: @Sendable () -> Void = { progress?(counter.increment(), planned) }
         var evaluations: [CandidateEvaluation] = []
         let spaces = settings.space.scheduleSpaces
+        // A search evaluates at most `max_evaluations` schedules in all (shapes and polishing).
+        var left = settings.searchBudget
         for space in spaces {
+            if method == .search && left <= 0 { break }
             let found =
                 method == .exhaustive
-                ? problem.sweepSchedules(space, progress: tick) : problem.searchSchedules(space, progress: tick).evaluations
+                ? problem.sweepSchedules(space, progress: tick)
+                : problem.searchSchedules(space, maxEvaluations: left, progress: tick).evaluations
             evaluations += found.map(\.evaluation)
+            left -= found.count
         }
         evaluations = race(sortedCanonically(evaluations), problem: problem)
         if method == .search {
             for _ in 0..<schedulePolishRounds {
-                let fresh = unevaluatedNeighbours(of: evaluations, problem: problem, spaces: spaces)
+                let fresh = Array(unevaluatedNeighbours(of: evaluations, problem: problem, spaces: spaces).prefix(max(0, left)))
                 if fresh.isEmpty { break }
+                left -= fresh.count
                 let done = ParallelMap.map(count: fresh.count) { i in
                     let e = problem.evaluate(fresh[i])
                     tick()

@@ -20,6 +20,10 @@
 ///
 /// Better means: feasible first, then lower loss, then fewer reloads a day, then the choice's
 /// lexicographic order, so the search is deterministic whatever order a batch is evaluated in.
+///
+/// At most `maxEvaluations` schedules are evaluated (`optimize.max_evaluations`): a step that
+/// would pass it evaluates the first schedules that fit, in the search's order, and the search
+/// stops there with the best schedule evaluated so far.
 public enum ScheduleSearch {
     /// A schedule's evaluation as the search needs it.
     public struct Score: Sendable, Equatable {
@@ -53,9 +57,11 @@ public enum ScheduleSearch {
 
     /// Searches schedules of `optionCounts[s]` options in segment s; `evaluate` scores a batch of
     /// schedules (in any order or in parallel: results are matched by position).
-    public static func run(optionCounts: [Int], maxRounds: Int = defaultMaxRounds, evaluate: ([[Int]]) -> [Score]) -> Result {
+    public static func run(
+        optionCounts: [Int], maxRounds: Int = defaultMaxRounds, maxEvaluations: Int = .max, evaluate: ([[Int]]) -> [Score]
+    ) -> Result {
         withoutActuallyEscaping(evaluate) { evaluate in
-            search(optionCounts: optionCounts, maxRounds: maxRounds, memo: Memo(evaluate: evaluate))
+            search(optionCounts: optionCounts, maxRounds: maxRounds, memo: Memo(evaluate: evaluate, budget: max(1, maxEvaluations)))
         }
     }
 
@@ -63,26 +69,41 @@ public enum ScheduleSearch {
         var memo = start
         let base = optionCounts.map { $0 - 1 }
         memo.score([base])
-        let path = allocationPath(base: base, curves: curves(base: base, optionCounts: optionCounts, memo: &memo))
+        let singles = singles(base: base, optionCounts: optionCounts)
+        guard memo.fits(singles) else { return memo.stoppingAt(singles) }
+        let path = allocationPath(base: base, curves: curves(base: base, optionCounts: optionCounts, singles: singles, memo: &memo))
+        guard memo.fits(path) else { return memo.stoppingAt(path) }
         var best = memo.best(of: path, scores: memo.score(path))
         for _ in 0..<maxRounds {
-            let moves = neighbours(of: best, optionCounts: optionCounts)
-            let next = memo.best(of: [best] + moves, scores: memo.score([best] + moves))
+            let moves = [best] + neighbours(of: best, optionCounts: optionCounts)
+            guard memo.fits(moves) else { return memo.stoppingAt(moves) }
+            let next = memo.best(of: moves, scores: memo.score(moves))
             if next == best { break }
             best = next
         }
         return Result(best: best, score: memo.cache[best]!, evaluated: memo.order)
     }
 
-    /// Segment s's curve: for every option, the change in (reloads a day, loss) from `base`.
-    static func curves(base: [Int], optionCounts: [Int], memo: inout Memo) -> [[(cost: Double, loss: Double)]] {
-        let singles = optionCounts.indices.flatMap { s in
+    /// The schedules that differ from `base` in one segment (every option of every segment, `base`
+    /// itself among them), segment by segment.
+    static func singles(base: [Int], optionCounts: [Int]) -> [[Int]] {
+        optionCounts.indices.flatMap { s in
             (0..<optionCounts[s]).map { k -> [Int] in
                 var c = base
                 c[s] = k
                 return c
             }
         }
+    }
+
+    /// Segment s's curve: for every option, the change in (reloads a day, loss) from `base`.
+    static func curves(base: [Int], optionCounts: [Int], memo: inout Memo) -> [[(cost: Double, loss: Double)]] {
+        curves(base: base, optionCounts: optionCounts, singles: singles(base: base, optionCounts: optionCounts), memo: &memo)
+    }
+
+    private static func curves(base: [Int], optionCounts: [Int], singles: [[Int]], memo: inout Memo)
+        -> [[(cost: Double, loss: Double)]]
+    {
         let scores = memo.score(singles)
         let b = memo.cache[base]!
         var out: [[(cost: Double, loss: Double)]] = []
@@ -155,13 +176,41 @@ public enum ScheduleSearch {
     /// Scores evaluated once each, and the order of "better".
     struct Memo {
         let evaluate: ([[Int]]) -> [Score]
+        /// The most schedules to evaluate.
+        var budget = Int.max
         var cache: [[Int]: Score] = [:]
         var order: [[Int]] = []
 
+        init(evaluate: @escaping ([[Int]]) -> [Score], budget: Int = .max) {
+            self.evaluate = evaluate
+            self.budget = budget
+        }
+
+        /// The schedules of `choices` not evaluated yet, each once, in order.
+        func fresh(_ choices: [[Int]]) -> [[Int]] {
+            var fresh: [[Int]] = []
+            var seen = Set<[Int]>()
+            for c in choices where cache[c] == nil && seen.insert(c).inserted { fresh.append(c) }
+            return fresh
+        }
+
+        /// True when evaluating `choices` stays within the budget.
+        func fits(_ choices: [[Int]]) -> Bool { fresh(choices).count <= budget - order.count }
+
+        /// Evaluates the first schedules of `choices` the budget allows, then the result: the
+        /// best schedule evaluated so far.
+        mutating func stoppingAt(_ choices: [[Int]]) -> Result {
+            let allowed = Array(fresh(choices).prefix(max(0, budget - order.count)))
+            if !allowed.isEmpty { score(allowed) }
+            let best = order.min { ScheduleSearch.isBetter(cache[$0]!, $0, than: cache[$1]!, $1) }!
+            return Result(best: best, score: cache[best]!, evaluated: order)
+        }
+
         @discardableResult
         mutating func score(_ choices: [[Int]]) -> [Score] {
-            var fresh: [[Int]] = []
-            for c in choices where cache[c] == nil && !fresh.contains(c) { fresh.append(c) }
+            // A set, not a scan of the list: a round's thousands of neighbours were each compared
+            // with every fresh one before it (O(m²) for m schedules of 48 segments).
+            let fresh = fresh(choices)
             if !fresh.isEmpty {
                 for (c, s) in zip(fresh, evaluate(fresh)) { cache[c] = s }
                 order += fresh

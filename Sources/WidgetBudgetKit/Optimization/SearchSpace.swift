@@ -84,16 +84,17 @@ public struct SearchSpace: Sendable, Equatable, Codable {
         return out.indices.sorted { keys[$0] < keys[$1] }.map { out[$0] }
     }
 
-    /// The number of combinations before single-entry duplicates collapse.
+    /// The number of combinations before single-entry duplicates collapse (saturating at `Int.max`).
     public var combinations: Int {
-        spacings.count * entries.count * aligns.count * policies.count * windows.count * appThrottles.count
+        WorkEstimate.product([spacings.count, entries.count, aligns.count, policies.count, windows.count, appThrottles.count])
     }
 
-    /// The number of distinct candidates.
+    /// The number of distinct candidates (saturating at `Int.max`).
     public var count: Int {
         guard !isEmpty else { return 0 }
         let multi = entries.filter { $0 > 1 }.count
         let single = entries.contains(1) ? 1 : 0
-        return windows.count * policies.count * (aligns.count * spacings.count * multi + single) * appThrottles.count
+        let shapes = WorkEstimate.sum([WorkEstimate.product([aligns.count, spacings.count, multi]), single])
+        return WorkEstimate.product([windows.count, policies.count, shapes, appThrottles.count])
     }
 }
