@@ -25,8 +25,12 @@ extension WidgetBudgetCommand {
         @Option(name: .customLong("time-format"), help: "Times as iso (ISO 8601 with offset) or unix (Unix seconds).")
         var timeFormat: DeviceLogWriter.TimeFormat = .iso8601
 
+        @OptionGroup var progress: ProgressOption
+
         func run() throws {
+            let bar = progress.bar("export-log")
             try reportingErrors {
+                try progress.check()
                 let file = try loadScenario(scenario)
                 let scenario = try overrides.apply(to: file.scenario, events: .reloads)
                 guard (1...scenario.replications).contains(replication) else {
@@ -42,7 +46,10 @@ extension WidgetBudgetCommand {
                 } catch let error as WorkLimitError {
                     throw ValidationError(error.description)
                 }
-                let result = Simulator.run(scenario, events: .reloads)
+                let result = Simulator.run(scenario, events: .reloads, sinks: nil) { done, total in
+                    bar.update(done: done, total: total, unit: "runs")
+                }
+                bar.finish()
                 let records = DeviceLogExporter.records(result, replication: replication - 1)
                 let path = out ?? "Reports/\(FileName.safe(scenario.name))-device-log.csv"
                 try DeviceLogWriter.document(records, timeFormat: timeFormat).write(to: path)

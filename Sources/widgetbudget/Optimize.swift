@@ -72,13 +72,16 @@ extension WidgetBudgetCommand {
 
         @OptionGroup var output: FormatOption
 
+        @OptionGroup var progress: ProgressOption
+
         func run() throws {
-            let bar = ProgressBar(label: "optimize")
+            let bar = progress.bar("optimize")
             InterruptGuard.install {
                 bar.finish()
                 printError(OutputTransaction.interruptedMessage())
             }
             try reportingErrors {
+                try progress.check()
                 let shard = try Self.parseShard(shard)
                 let file = try loadScenario(scenario)
                 let s = try overrides.apply(to: file.scenario)
@@ -95,7 +98,7 @@ extension WidgetBudgetCommand {
                 defer { transaction.abort() }
                 let outcome = try OptimizationRun.run(file: file, scenario: s, overrides: space, shard: shard, force: overrides.force) {
                     done, total in
-                    bar.update(done: done, total: total)
+                    bar.update(done: done, total: total, unit: "evaluated")
                 }
                 bar.finish()
                 let written = try OptimizationOutput.write(outcome, in: transaction)

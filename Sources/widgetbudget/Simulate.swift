@@ -29,15 +29,22 @@ extension WidgetBudgetCommand {
 
         @OptionGroup var output: FormatOption
 
+        @OptionGroup var progress: ProgressOption
+
         func run() throws {
+            let bar = progress.bar("simulate")
             try reportingErrors {
+                try progress.check()
                 let file = try loadScenario(scenario)
                 let scenario = try overrides.apply(to: file.scenario, events: events)
                 let folder = out ?? "Reports/\(FileName.safe(scenario.name))-simulation"
                 // Locked for the whole run (the simulation streams its events into the staging
                 // folder): a concurrent run into the folder is refused at once.
                 let (result, written) = try OutputTransaction.run(into: folder) { output in
-                    let run = try SimulationOutput.simulate(scenario, to: output.staging, events: events)
+                    let run = try SimulationOutput.simulate(scenario, to: output.staging, events: events) { done, total in
+                        bar.update(done: done, total: total, unit: "runs")
+                    }
+                    bar.finish()
                     return (run.result, run.written.map(output.finalPath))
                 }
                 if output.isJSON {

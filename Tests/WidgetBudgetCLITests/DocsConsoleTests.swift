@@ -7,36 +7,60 @@ import WidgetBudgetTestSupport
 /// `Scenarios/`, and the lines under it must be what it printed (issue #28: the README's numbers
 /// had drifted from the tool's). `…` in an expected line stands for anything (elided columns);
 /// spacing is compared as single spaces; the block may leave printed lines out, not change them.
+/// A block's commands run in order in one folder: `$ cat FILE` shows an input the block uses (the
+/// test writes the lines under it into FILE first), and any other `$ …` line is run by bash (to
+/// make a larger input), its output compared the same way.
 @Suite("Docs console blocks")
 struct DocsConsoleTests {
-    /// One command of a block and the lines documented under it.
+    /// One `$` line of a block and the lines documented under it.
+    struct Command: Sendable {
+        /// What runs: the tool's arguments, a file shown with `cat`, or a shell line.
+        enum Kind: Sendable, Equatable {
+            case tool([String])
+            case cat(String)
+            case shell(String)
+        }
+        var kind: Kind
+        var expected: [String]
+    }
+
+    /// A console block: where it is and its commands.
     struct Example: CustomStringConvertible, Sendable {
         var document: String
         var line: Int
-        var arguments: [String]
-        var expected: [String]
-        var description: String { "\(document):\(line) widgetbudget \(arguments.joined(separator: " "))" }
+        var commands: [Command]
+        var description: String { "\(document):\(line)" }
     }
 
     static let prefixes = ["$ swift run -c release widgetbudget ", "$ widgetbudget "]
 
-    /// The commands of the ```console blocks of `text`.
+    /// The command a `$` line stands for.
+    static func command(_ line: String) -> Command.Kind {
+        if let prefix = prefixes.first(where: line.hasPrefix) {
+            return .tool(line.dropFirst(prefix.count).split(separator: " ").map(String.init))
+        }
+        let shell = String(line.dropFirst(2))
+        let words = shell.split(separator: " ")
+        if words.count == 2, words[0] == "cat" { return .cat(String(words[1])) }
+        return .shell(shell)
+    }
+
+    /// The ```console blocks of `text`.
     static func examples(_ text: String, document: String) -> [Example] {
         var out: [Example] = []
-        var inBlock = false
+        var current: Example?
         for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = String(raw)
-            if !inBlock {
-                inBlock = line.trimmingCharacters(in: .whitespaces) == "```console"
-                continue
-            }
-            if line.trimmingCharacters(in: .whitespaces) == "```" {
-                inBlock = false
-            } else if let prefix = prefixes.first(where: line.hasPrefix) {
-                let arguments = line.dropFirst(prefix.count).split(separator: " ").map(String.init)
-                out.append(Example(document: document, line: n + 1, arguments: arguments, expected: []))
-            } else if !out.isEmpty, !line.trimmingCharacters(in: .whitespaces).isEmpty {
-                out[out.count - 1].expected.append(line)
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if current == nil {
+                if trimmed == "```console" { current = Example(document: document, line: n + 1, commands: []) }
+            } else if trimmed == "```" {
+                if let block = current, !block.commands.isEmpty { out.append(block) }
+                current = nil
+            } else if line.hasPrefix("$ ") {
+                current?.commands.append(Command(kind: command(line), expected: []))
+            } else if !trimmed.isEmpty, let last = current?.commands.indices.last {
+                current?.commands[last].expected.append(line)
             }
         }
         return out
@@ -91,8 +115,10 @@ struct DocsConsoleTests {
         #expect(!Self.matches("current  1 entry, after 36m   40.0  x  58.8%  y", "current 1 entry, after 36m 40.0 … 58.7% …"))
         #expect(Self.firstMissing(["a 1", "c 3"], in: ["a  1", "b 2", "c 3"]) == nil)
         #expect(Self.firstMissing(["c 3", "a 1"], in: ["a 1", "b 2", "c 3"]) == "a 1")
-        let block = Self.examples("x\n```console\n$ widgetbudget simulate a.yaml\nline 1\n\n```\n$ widgetbudget no", document: "d")
-        #expect(block.count == 1 && block[0].arguments == ["simulate", "a.yaml"] && block[0].expected == ["line 1"])
+        let text = "x\n```console\n$ cat a.yaml\nname: a\n$ widgetbudget simulate a.yaml\nline 1\n\n$ seq 2\n```\n$ widgetbudget no"
+        let blocks = Self.examples(text, document: "d")
+        #expect(blocks.count == 1 && blocks[0].commands.map(\.kind) == [.cat("a.yaml"), .tool(["simulate", "a.yaml"]), .shell("seq 2")])
+        #expect(blocks[0].commands.map(\.expected) == [["name: a"], ["line 1"], []])
     }
 
     @Test("the docs hold console blocks")
@@ -106,9 +132,23 @@ struct DocsConsoleTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createSymbolicLink(
             at: folder.appendingPathComponent("Scenarios"), withDestinationURL: CLIRunner.packageRoot.appendingPathComponent("Scenarios"))
-        let out = try CLIRunner.run(example.arguments, in: folder, environment: ["PATH": "/usr/bin:/bin"])
-        let printed = (out.stdout + out.stderr).split(separator: "\n").map(String.init)
-        let missing = Self.firstMissing(example.expected, in: printed)
-        #expect(missing == nil, "\(example): not printed: \(missing ?? "")\n--- printed:\n\(out.stdout)\(out.stderr)")
+        for command in example.commands {
+            let out: CLIRunner.Output
+            switch command.kind {
+            case let .tool(arguments):
+                out = try CLIRunner.run(arguments, in: folder, environment: ["PATH": "/usr/bin:/bin"])
+            case let .cat(file):
+                let path = folder.appendingPathComponent(file)
+                if !FileManager.default.fileExists(atPath: path.path) {
+                    try (command.expected.joined(separator: "\n") + "\n").write(to: path, atomically: true, encoding: .utf8)
+                }
+                out = try CLIRunner.run(program: URL(fileURLWithPath: "/bin/cat"), [file], in: folder)
+            case let .shell(line):
+                out = try CLIRunner.run(program: URL(fileURLWithPath: "/bin/bash"), ["-c", line], in: folder)
+            }
+            let printed = (out.stdout + out.stderr).split(separator: "\n").map(String.init)
+            let missing = Self.firstMissing(command.expected, in: printed)
+            #expect(missing == nil, "\(example) \(command.kind): not printed: \(missing ?? "")\n--- printed:\n\(out.stdout)\(out.stderr)")
+        }
     }
 }

@@ -26,7 +26,7 @@ struct EventWorkLimitTests {
         #expect(run.status != 0)
         #expect(
             run.stderr
-                == "error: 2 days × 1 replications × 100 widgets = 200 widget-days with up to 17449200 events written to "
+                == "error: 2 days × 1 replication × 100 widgets = 200 widget-days with up to 17449200 events written to "
                 + "events.csv (about 2 GB) is past the limit of 10000000 rows (docs/limits.md); use fewer days or "
                 + "replications, --events reloads or none, or --force\n")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
@@ -52,7 +52,7 @@ struct EventWorkLimitTests {
         #expect(run.status != 0)
         #expect(
             run.stderr
-                == "error: 200 days × 1 replications × 1 widget = 200 widget-days with up to 17448012 events written to the "
+                == "error: 200 days × 1 replication × 1 widget = 200 widget-days with up to 17448012 events written to the "
                 + "device log (about 2 GB) is past the limit of 10000000 rows (docs/limits.md); use fewer days, or --force\n")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("log.csv").path))
     }

@@ -111,6 +111,22 @@ struct OutputCommitRecoveryTests {
         #expect(step > 5, "the commit took only \(step) steps")
     }
 
+    /// A run killed between making its staging folder and writing the marker leaves an empty
+    /// folder: the next run removes it (`rmdir` removes nothing else); a staging-named folder
+    /// that holds something but no marker is not the tool's to remove.
+    @Test func anEmptyStagingFolderIsRemovedAndAnUnmarkedFullOneKept() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("widgetbudget-empty-" + UUID().uuidString).path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let out = root + "/out"
+        try OutputTransaction.run(into: out) { try Self.stage($0, "old") }
+        try FileManager.default.createDirectory(atPath: root + "/.out.widgetbudget-staging-99998", withIntermediateDirectories: false)
+        try Self.write("mine", root + "/.out.widgetbudget-staging-99999/notes.txt")
+        try OutputTransaction.run(into: out) { try Self.stage($0, "new") }
+        #expect(Self.holdsOneVersion(out) == "new")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root).sorted() == [".out.widgetbudget-staging-99999", "out"])
+        #expect(Self.read(root + "/.out.widgetbudget-staging-99999/notes.txt") == "mine")
+    }
+
     @Test func theUsersFilesInsideTheToolsFoldersAreKeptAndOnlyWhatTheToolWroteReplaced() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("widgetbudget-own-" + UUID().uuidString).path
         defer { try? FileManager.default.removeItem(atPath: root) }

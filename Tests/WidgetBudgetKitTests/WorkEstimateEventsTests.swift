@@ -39,7 +39,7 @@ struct WorkEstimateEventsTests {
         try all.check(force: true, hint: "")
         #expect(
             Self.refusal(all, hint: "or --force")
-                == "2 days × 1 replications × 100 widgets = 200 widget-days with up to \(100 * perWidget) events written to "
+                == "2 days × 1 replication × 100 widgets = 200 widget-days with up to \(100 * perWidget) events written to "
                 + "events.csv (about 2 GB) is past the limit of 10000000 rows (docs/limits.md); or --force")
         // Without events the views are counted, not written: within the limit of 10^9 events.
         let none = WorkEstimate(s)

@@ -135,8 +135,9 @@ extension OutputTransaction {
     }
 
     /// Removes what killed runs into the same destination left and the next run can recognise
-    /// (their lock is gone, so their process is too): staging folders holding the marker, and
-    /// the journal's temporary files.
+    /// (their lock is gone, so their process is too): staging folders holding the marker, empty
+    /// staging folders (a run killed between making the folder and its marker; `rmdir` removes
+    /// nothing else), and the journal's temporary files.
     func removeLeftovers() {
         let stagingPrefix = ".\(name).widgetbudget-staging-"
         let journalTemporary = "..\(name).widgetbudget-journal.tmp-"
@@ -146,10 +147,12 @@ extension OutputTransaction {
                 system.remove(path)
             } else if entry.hasPrefix(stagingPrefix) {
                 var info = stat()
-                guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
-                    lstat((path as NSString).appendingPathComponent(Self.stagingMarker), &info) == 0
-                else { continue }
-                system.removeTree(path)
+                guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
+                if lstat((path as NSString).appendingPathComponent(Self.stagingMarker), &info) == 0 {
+                    system.removeTree(path)
+                } else {
+                    rmdir(path)
+                }
             }
         }
     }

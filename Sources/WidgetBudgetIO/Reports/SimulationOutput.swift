@@ -14,16 +14,16 @@ public enum SimulationOutput {
     /// happen (``EventLog``), then writes the other files as ``write(_:to:events:)`` does; the
     /// output is the same, byte for byte, in memory that does not grow with the events.
     /// Returns the result (without events) and the paths written.
-    public static func simulate(_ scenario: Scenario, to folder: String, events: EventLevel) throws -> (
-        result: SimulationResult, written: [String]
-    ) {
+    public static func simulate(
+        _ scenario: Scenario, to folder: String, events: EventLevel, progress: @escaping SimulationProgress = { _, _ in }
+    ) throws -> (result: SimulationResult, written: [String]) {
         guard events != .none else {
-            let result = Simulator.run(scenario, events: .none)
+            let result = Simulator.run(scenario, events: .none, sinks: nil, progress: progress)
             return (result, try write(result, to: folder, events: .none))
         }
         let log = try EventLog(scenario: scenario, folder: folder)
         defer { log.discard() }
-        let result = Simulator.run(scenario, events: events, sinks: log.sinks)
+        let result = Simulator.run(scenario, events: events, sinks: log.sinks, progress: progress)
         return (result, try write(result, to: folder, events: events, log: log))
     }
 

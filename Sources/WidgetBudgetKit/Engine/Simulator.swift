@@ -11,6 +11,16 @@ public enum Simulator {
         run(scenario, replacing: nil, with: NeverProvider(), replications: 0..<scenario.replications, events: events)
     }
 
+    /// Runs `scenario`, telling `progress` after each (replication, widget) run finishes; with
+    /// `sinks`, each run's events at `events` level go to the sink it makes.
+    public static func run(
+        _ scenario: Scenario, events: EventLevel, sinks: EventSinkFactory?, progress: @escaping SimulationProgress
+    ) -> SimulationResult {
+        run(
+            scenario, replacing: nil, with: NeverProvider(), replications: 0..<scenario.replications, events: events, sinks: sinks,
+            progress: progress)
+    }
+
     /// Runs `scenario`, sending each run's events at `events` level to the sink `sinks` makes for
     /// it as they happen (``EventSink``) rather than keeping them: the result's
     /// ``WidgetRunResult/events`` are empty, so its memory does not grow with the events.
@@ -56,11 +66,12 @@ public enum Simulator {
     /// any) replays `provider`.
     private static func run<P: ReplayProvider & Sendable>(
         _ scenario: Scenario, replacing replaced: Int?, with provider: P, replications: Range<Int>, events: EventLevel,
-        sinks: EventSinkFactory? = nil
+        sinks: EventSinkFactory? = nil, progress: SimulationProgress? = nil
     ) -> SimulationResult {
         let calendar = SimulationCalendar(scenario: scenario)
         let widgets = scenario.widgets.count
         let jobs = replications.count * widgets
+        let counter = ProgressCounter()
         // Fewer runs than cores: each long run draws its views on a core the runs leave idle.
         let prefetchViews = jobs < ProcessInfo.processInfo.activeProcessorCount && calendar.days >= Self.prefetchDays
         let results = ParallelMap.map(count: jobs) { job -> WidgetRunResult in
@@ -76,6 +87,7 @@ public enum Simulator {
                     sink: events == .none ? nil : sinks?(replication, w))
                 return simulation.run()
             }
+            defer { progress?(counter.increment(), jobs) }
             if w == replaced { return simulate(provider) }
             return simulate(spec.provider.makeProvider(clock: calendar.clock, horizon: calendar.horizon))
         }

@@ -15,7 +15,8 @@ extension WorkEstimate {
         let days = scenario.days
         let reps = settings.replications
         self.init(
-            factors: "(\(candidates) candidates \(which) + the current policy) × \(days) days × \(reps) replications × 1 widget",
+            factors:
+                "(\(candidates) candidates \(which) + the current policy) × \(Self.count(days, "day")) × \(Self.count(reps, "replication")) × 1 widget",
             widgetDays: Self.product([Self.sum([candidates, 1]), days, reps]))
         if !shard.isPartial {
             let ladder = Self.racingLadder(from: reps, to: settings.maxReplications)

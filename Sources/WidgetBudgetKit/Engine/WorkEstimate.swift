@@ -40,7 +40,8 @@ public struct WorkEstimate: Sendable, Equatable, CustomStringConvertible {
     public init(_ scenario: Scenario, events level: EventLevel = .none) {
         let w = max(1, scenario.widgets.count)
         self.init(
-            factors: "\(scenario.days) days × \(scenario.replications) replications × \(w) widget\(w == 1 ? "" : "s")",
+            factors:
+                "\(Self.count(scenario.days, "day")) × \(Self.count(scenario.replications, "replication")) × \(Self.count(w, "widget"))",
             widgetDays: Self.product([scenario.days, scenario.replications, w]))
         bytes = Double(widgetDays) * Double(MemoryLayout<DayMetrics>.stride)
         (events, eventRows) = Self.eventCounts(scenario, level: level)
@@ -95,6 +96,9 @@ public struct WorkEstimate: Sendable, Equatable, CustomStringConvertible {
         if b < 1e9 { return "\(Int((b / 1e6).rounded())) MB" }
         return "\(Bounds.saturatingInt((b / 1e9).rounded())) GB"
     }
+
+    /// `1 day`, `3660 days`.
+    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 }
 
 /// A run past ``Bounds/maxWidgetDays`` without `--force`: one line with the estimate and what to do.

@@ -60,16 +60,3 @@ extension Optimizer {
         }
     }
 }
-
-/// A thread-safe counter for progress reports.
-final class ProgressCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-
-    func increment() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        value += 1
-        return value
-    }
-}
