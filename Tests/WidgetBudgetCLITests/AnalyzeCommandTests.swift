@@ -55,6 +55,26 @@ struct AnalyzeCommandTests {
         #expect(simulate.stdout.contains("budget 45/day (rolling-24h)"))
     }
 
+    /// Issue #24 item 7: since outputs are staged, a scenario emitted into the output folder
+    /// itself failed with "No such file or directory". It lands with the folder now, and an
+    /// earlier analysis there is replaced whole.
+    @Test("--emit-scenario inside --out lands with the folder")
+    func emitInsideTheOutputFolder() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.scenario.write(to: folder.appendingPathComponent("rolling.yaml"), atomically: true, encoding: .utf8)
+        #expect(try CLIRunner.run(["export-log", "rolling.yaml", "--out", "log.csv"], in: folder).status == 0)
+        for run in 1...2 {
+            let analyze = try CLIRunner.run(["analyze", "log.csv", "--out", "out", "--emit-scenario", "out/fit/fitted.yaml"], in: folder)
+            #expect(analyze.status == 0, "run \(run): \(analyze.stderr)")
+            #expect(analyze.stdout.contains("out/fit/fitted.yaml"), "run \(run)")
+            let simulate = try CLIRunner.run(["simulate", "out/fit/fitted.yaml", "--out", "sim\(run)"], in: folder)
+            #expect(simulate.status == 0, "run \(run): \(simulate.stderr)")
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(names == ["log.csv", "out", "rolling.yaml", "sim1", "sim2"])
+    }
+
     @Test("Unix-second logs take --timezone; an unknown zone is one clear line")
     func timezoneOption() throws {
         let folder = try CLIRunner.temporaryFolder()

@@ -128,9 +128,29 @@ public final class OutputTransaction: @unchecked Sendable {
 
     /// Stages `data` for `path`, a file outside the folder; it is written beside `path` and renamed
     /// into place by the commit. A `path` that exists and is not a regular file is refused.
+    /// A `path` inside the output folder itself (`analyze --out DIR --emit-scenario
+    /// DIR/fitted.yaml`) is staged inside the folder instead and lands with it.
     public func stageFile(_ data: Data, at path: String) throws {
+        if let inside = relativeInsideDestination(path) {
+            let staged = self.path(inside)
+            let folder = (staged as NSString).deletingLastPathComponent
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw FileWriteError(path: finalPath(folder), reason: "cannot create the folder: \(Self.reason(error))")
+            }
+            try AtomicFile.write(data, to: staged)
+            return
+        }
         try Self.checkFileDestination(path)
         extras.append((data, path))
+    }
+
+    /// `path` relative to the output folder when it lies inside it (`nil` otherwise).
+    func relativeInsideDestination(_ path: String) -> String? {
+        let full = URL(fileURLWithPath: path).standardizedFileURL.path
+        guard full.hasPrefix(absolute + "/") else { return nil }
+        return String(full.dropFirst(absolute.count + 1))
     }
 
     // MARK: Commit and abort
