@@ -40,4 +40,23 @@ public enum NeededBudget {
         }
         return true
     }
+
+    /// The smallest budget to draw (a `budget.daily`, before `by_views` scales it) that gives a
+    /// widget seen `viewsPerDay` times a day at least `effective` reloads a day: `effective` itself
+    /// without `by_views`, else found by a search (the scaling is monotone in the drawn budget).
+    public static func drawn(_ effective: Int, budget: BudgetSettings, viewsPerDay: Double) -> Int {
+        guard budget.byViews else { return effective }
+        func enough(_ b: Int) -> Bool { budget.dailyBudget(b, viewsPerDay: viewsPerDay) >= effective }
+        var hi = max(1, effective)
+        while !enough(hi) {
+            guard hi < 1 << 40 else { return hi }
+            hi *= 2
+        }
+        var lo = 1
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if enough(mid) { hi = mid } else { lo = mid + 1 }
+        }
+        return lo
+    }
 }
