@@ -169,4 +169,34 @@ extension OptimizationWorstBudgetTests {
         #expect(e.worstBudget == worst.b)
         #expect(e.neededBudget == 16)
     }
+
+    /// A learning period (more budget the first day, or less) changes which B suffices: the
+    /// needed budget stays the threshold found by runs at every budget (from it on, the run is the
+    /// same as with any larger B; below it, it is not).
+    @Test("with a learning period, the needed budget is still the threshold", arguments: BudgetModel.allCases, [8, 100])
+    func neededBudgetWithLearning(model: BudgetModel, learningDaily: Int) {
+        let budgets = 20...20
+        var scenario = Self.scenario(model: model, budgets: budgets)
+        scenario.budget.learningDays = 1
+        scenario.budget.learningDaily = learningDaily
+        let problem = OptimizationProblem(scenario: scenario, settings: Self.settings(budgets: budgets))
+        for c in Self.candidates {
+            let e = problem.evaluate(c)
+            let spec = c.providerSpec(firstOffset: 0)
+            /// What each day charged and waited, per replication, at budget `b`.
+            func grants(at b: Int) -> [[Double]] {
+                (0..<2).map { r in
+                    let run = TestScenarios.run(
+                        spec.makeProvider(clock: problem.calendar.clock, horizon: problem.calendar.horizon),
+                        in: Self.fixedBudget(problem.scenario, b), replication: r, events: .none)
+                    return run.days.flatMap { [Double($0.charged), $0.exhaustedSeconds] }
+                }
+            }
+            let unconstrained = grants(at: 100_000)
+            #expect(grants(at: e.neededBudget) == unconstrained, "\(c) differs at its needed budget \(e.neededBudget)")
+            if e.neededBudget > 1 {
+                #expect(grants(at: e.neededBudget - 1) != unconstrained, "\(c) needs less than \(e.neededBudget)")
+            }
+        }
+    }
 }

@@ -59,4 +59,37 @@ public enum NeededBudget {
         }
         return lo
     }
+
+    /// The smallest B (at least 1) under which every charge in `chargeTimes` (ascending) finds
+    /// budget when B applies from `learningEnd` on and `learningDaily` before (`budget.learning`:
+    /// what was spent carries over, as in the engine). A binary search over B in 1…n of replays
+    /// through the engine's `ReloadBudget` (the learning part is the same for every B, so "B
+    /// suffices" is monotone in B); n when even n does not suffice (the learning days themselves
+    /// wait).
+    ///
+    /// - Complexity: O(n log n) budget checks for n charges.
+    public static func minimum(
+        chargeTimes: [SimTime], model: BudgetModel, clock: LocalClock, learningEnd: SimTime, learningDaily: Int
+    ) -> Int {
+        guard !chargeTimes.isEmpty else { return 1 }
+        func enough(_ b: Int) -> Bool {
+            var budget = ReloadBudget(model: model, daily: learningDaily, clock: clock)
+            var learning = true
+            for t in chargeTimes {
+                if learning && t >= learningEnd {
+                    budget.setDaily(b, at: learningEnd)
+                    learning = false
+                }
+                guard budget.isAvailable(at: t) else { return false }
+                budget.charge(at: t)
+            }
+            return true
+        }
+        var lo = 1, hi = chargeTimes.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if enough(mid) { hi = mid } else { lo = mid + 1 }
+        }
+        return lo
+    }
 }

@@ -117,18 +117,19 @@ public struct OptimizationProblem: Sendable {
         for r in reps {
             let viewsPerDay = scenario.budget.byViews ? input(r, appThrottle: appThrottle).viewsPerDay : 0
             func neededDrawn(_ run: WidgetRunResult) -> Int {
-                NeededBudget.drawn(
-                    NeededBudget.minimum(chargeTimes: run.chargeTimes, model: model, clock: calendar.clock),
-                    budget: scenario.budget, viewsPerDay: viewsPerDay)
+                NeededBudget.drawn(minimumBudget(chargeTimes: run.chargeTimes), budget: scenario.budget, viewsPerDay: viewsPerDay)
             }
             let run = simulate(spec, replication: r, budget: budgets.lowerBound, model: model, appThrottle: appThrottle)
             atMin.append(run)
             if run.days.contains(where: { $0.deferred > 0 }) {
                 binding = true
                 // Only its objective and charge times are read, unless it may stand in for a
-                // budget of the range (exhausted days allowed).
+                // budget of the range (exhausted days allowed). Any model grants everything at
+                // an unlimited B (midnight is the cheapest), but a learning period keeps its own
+                // B, under the scenario's model.
                 let free = simulate(
-                    spec, replication: r, budget: Self.unlimitedBudget, model: .midnight, appThrottle: appThrottle,
+                    spec, replication: r, budget: Self.unlimitedBudget, model: scenario.budget.learningDays > 0 ? model : .midnight,
+                    appThrottle: appThrottle,
                     detail: allowed > 0 ? .optimization : .unconstrained(for: settings.objective))
                 unlimited.append(free)
                 needed.append(neededDrawn(free))
@@ -175,6 +176,16 @@ public struct OptimizationProblem: Sendable {
             replicationObjectives: objective.perReplication(worstRuns, widget: widget.name),
             unlimitedObjective: objective.value(of: unlimitedSummary),
             violations: violations)
+    }
+
+    /// The smallest B under which a run with these charge times never waits: with a learning
+    /// period, B applies from its end on (``NeededBudget/minimum(chargeTimes:model:clock:learningEnd:learningDaily:)``).
+    private func minimumBudget(chargeTimes: [SimTime]) -> Int {
+        let budget = scenario.budget, clock = calendar.clock
+        guard budget.learningDays > 0 else { return NeededBudget.minimum(chargeTimes: chargeTimes, model: budget.model, clock: clock) }
+        let end = budget.learningDays < calendar.days ? calendar.dayStarts[budget.learningDays] : .infinity
+        return NeededBudget.minimum(
+            chargeTimes: chargeTimes, model: budget.model, clock: clock, learningEnd: end, learningDaily: budget.learningDaily)
     }
 
     /// More exhausted days than allowed is worse than any objective; otherwise the objective decides.
