@@ -48,12 +48,20 @@ public struct OptimizationManifest: Sendable, Equatable {
             ("app_reloads", appReloads ? "true" : "false"),
             ("method", result.method.rawValue), ("space_size", String(result.spaceSize)),
             ("shard", result.shard.description), ("evaluated", String(result.evaluations.count)),
+            ("daylight_saving_days", Self.daylightSavingText(problem)),
         ]
         if let schedule = settings.space.schedule {
             // Only for schedules, so other runs' run.csv stays as it was.
             values.append(("schedule_segments", schedule.segments.map(\.description).joined(separator: ";")))
             values.append(("schedule_after", schedule.afters.map { $0.map(DurationFormat.string) ?? "never" }.joined(separator: ";")))
         }
+    }
+
+    /// The zone and its clock-change days of the coming year, e.g. `Europe/Paris: spring forward
+    /// 2026-03-29; fall back 2026-10-25 (in the horizon)`, or `UTC: none`.
+    static func daylightSavingText(_ problem: OptimizationProblem) -> String {
+        let days = problem.daylightSavingDays.map { $0.label + ($0.inHorizon ? " (in the horizon)" : "") }
+        return problem.scenario.timeZone.identifier + ": " + (days.isEmpty ? "none" : days.joined(separator: "; "))
     }
 
     /// The value of `key` (empty when absent).

@@ -16,6 +16,7 @@ public enum RecommendationReport {
         }
         md +=
             " and must peak under \(DurationFormat.number(Double(m["memory_ceiling_mb"]) ?? 0)) MB (\(percent(1 - (Double(m["memory_margin"]) ?? 0))) of the \(m["memory_limit_mb"]) MB limit).\n\n"
+        md += daylightSavingLine(o)
 
         let current = MetricView(current: o.current)
         guard let rec = o.recommended else {
@@ -264,6 +265,21 @@ public enum RecommendationReport {
         md += "`candidates.csv` lists every candidate with its reason, `pareto.csv` the ones no other beats on \(m.objective.phrase), "
         md += "charged reloads and memory at once, and `Provider.swift` implements the recommendation.\n"
         return md
+    }
+
+    // MARK: Daylight saving (issue #22 item 5)
+
+    /// One line: which clock-change days of the time zone were judged and how many candidates run
+    /// out of budget on one, or that the zone has none.
+    static func daylightSavingLine(_ o: OptimizationOutcome) -> String {
+        let parts = o.manifest["daylight_saving_days"].split(separator: ":", maxSplits: 1)
+        guard parts.count == 2 else { return "" }
+        let zone = parts[0], days = String(parts[1].drop { $0 == " " })
+        if days == "none" { return "Daylight saving: the time zone (\(zone)) changes its clocks on no day of the coming year.\n\n" }
+        let out = o.rows.filter { $0.field("reason").contains("daylight-saving day") }.count
+        return "Daylight saving: the clock-change days of \(zone) in the coming year were judged too (\(days)), each replayed with the day "
+            + "before where the horizon does not hold it; a candidate that runs out of budget on one does not meet the constraints "
+            + "(\(out) of the \(o.rows.count) evaluated did).\n\n"
     }
 
     static func headroom(_ n: Int) -> String {

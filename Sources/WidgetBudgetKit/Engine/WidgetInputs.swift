@@ -44,8 +44,22 @@ package struct WidgetInputs: Sendable {
     /// B during the learning days.
     package var learningBudget = 0
 
+    /// Mean views a day over the horizon, counted only when the budget depends on them
+    /// (`budget.by_views`; 0 otherwise).
+    package var viewsPerDay = 0.0
+
     /// B on day `day` (0-based).
     package func budget(onDay day: Int) -> Int { day < learningDays ? learningBudget : dailyBudget }
+
+    /// These inputs as a scenario whose budget is exactly `daily` gives them: B is `daily` as
+    /// `budget` turns a drawn budget into this widget's (scaled by its views under `by_views`),
+    /// the learning period unchanged. The optimizer's runs at each budget of a range use this, so
+    /// a candidate gets the B `simulate` would give it.
+    package func drawing(daily: Int, _ budget: BudgetSettings) -> WidgetInputs {
+        var copy = self
+        copy.dailyBudget = budget.dailyBudget(daily, viewsPerDay: viewsPerDay)
+        return copy
+    }
     /// Seed for the per-reload and per-entry delay draws.
     package var delaySeed: UInt64
 
@@ -141,7 +155,8 @@ package struct WidgetInputs: Sendable {
         }
         // Views are counted (a pass over a copy of the stream) only when the budget depends on them.
         let viewCount = budget.byViews ? IteratorSequence(viewStream).reduce(0) { n, _ in n + 1 } : 0
-        dailyBudget = budget.dailyBudget(dailyBudget, viewsPerDay: Double(viewCount) * Seconds.day / horizon)
+        viewsPerDay = Double(viewCount) * Seconds.day / horizon
+        dailyBudget = budget.dailyBudget(dailyBudget, viewsPerDay: viewsPerDay)
         learningDays = budget.learningDays
         learningBudget = budget.learningDaily
         delaySeed = SeededGenerator.mix(seed ^ SeededGenerator.mix(rep &* 7919 &+ UInt64(widgetIndex)))

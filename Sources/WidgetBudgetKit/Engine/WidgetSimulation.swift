@@ -252,9 +252,11 @@ package struct WidgetSimulation<Provider: ReplayProvider> {
     }
 
     /// While the pending request waits for budget: the first instant from `earliest` at which the
-    /// budget is back or a foreground session makes the reload free.
+    /// budget is back or a foreground session makes the reload free. Never before `waitStart`
+    /// (when the wait began, or the last day boundary it crossed): a budget that grows during the
+    /// wait (a learning period ending) grants from then on, not in the past.
     private func budgetReturn(after earliest: SimTime) -> SimTime {
-        let back = budget.nextAvailable(after: earliest)
+        let back = budget.nextAvailable(after: max(earliest, waitStart))
         let foreground = inputs.foreground.contains(earliest) ? earliest : (inputs.foreground.nextStart(after: earliest) ?? .infinity)
         return max(earliest, min(back, foreground))
     }

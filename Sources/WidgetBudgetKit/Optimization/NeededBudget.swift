@@ -40,4 +40,56 @@ public enum NeededBudget {
         }
         return true
     }
+
+    /// The smallest budget to draw (a `budget.daily`, before `by_views` scales it) that gives a
+    /// widget seen `viewsPerDay` times a day at least `effective` reloads a day: `effective` itself
+    /// without `by_views`, else found by a search (the scaling is monotone in the drawn budget).
+    public static func drawn(_ effective: Int, budget: BudgetSettings, viewsPerDay: Double) -> Int {
+        guard budget.byViews else { return effective }
+        func enough(_ b: Int) -> Bool { budget.dailyBudget(b, viewsPerDay: viewsPerDay) >= effective }
+        var hi = max(1, effective)
+        while !enough(hi) {
+            guard hi < 1 << 40 else { return hi }
+            hi *= 2
+        }
+        var lo = 1
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if enough(mid) { hi = mid } else { lo = mid + 1 }
+        }
+        return lo
+    }
+
+    /// The smallest B (at least 1) under which every charge in `chargeTimes` (ascending) finds
+    /// budget when B applies from `learningEnd` on and `learningDaily` before (`budget.learning`:
+    /// what was spent carries over, as in the engine). A binary search over B in 1…n of replays
+    /// through the engine's `ReloadBudget` (the learning part is the same for every B, so "B
+    /// suffices" is monotone in B); n when even n does not suffice (the learning days themselves
+    /// wait).
+    ///
+    /// - Complexity: O(n log n) budget checks for n charges.
+    public static func minimum(
+        chargeTimes: [SimTime], model: BudgetModel, clock: LocalClock, learningEnd: SimTime, learningDaily: Int
+    ) -> Int {
+        guard !chargeTimes.isEmpty else { return 1 }
+        func enough(_ b: Int) -> Bool {
+            var budget = ReloadBudget(model: model, daily: learningDaily, clock: clock)
+            var learning = true
+            for t in chargeTimes {
+                if learning && t >= learningEnd {
+                    budget.setDaily(b, at: learningEnd)
+                    learning = false
+                }
+                guard budget.isAvailable(at: t) else { return false }
+                budget.charge(at: t)
+            }
+            return true
+        }
+        var lo = 1, hi = chargeTimes.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if enough(mid) { hi = mid } else { lo = mid + 1 }
+        }
+        return lo
+    }
 }

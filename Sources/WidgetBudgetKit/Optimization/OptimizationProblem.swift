@@ -14,12 +14,21 @@ public struct OptimizationProblem: Sendable {
     /// Inputs per replication, drawn once, for each app throttle of the space (`nil`: the
     /// scenario's app as written).
     let inputsByThrottle: [Double?: [WidgetInputs]]
+    /// The zone's next spring-forward and fall-back days that the horizon does not contain, each
+    /// judged on its own (feasibility only; empty for a zone without daylight saving).
+    public let daylightSavingDays: [DaylightSavingDay]
 
     /// A budget no run can exhaust (used for a candidate's unconstrained run).
     static let unlimitedBudget = 1 << 40
 
     /// Prepares `settings` on `scenario`.
     public init(scenario: Scenario, settings: OptimizationSettings) {
+        self.init(scenario: scenario, settings: settings, daylightSavingDays: true)
+    }
+
+    /// Prepares `settings` on `scenario`, with its daylight-saving days or without (the problems
+    /// of those days themselves).
+    init(scenario: Scenario, settings: OptimizationSettings, daylightSavingDays: Bool) {
         var s = scenario
         s.replications = settings.replications
         self.scenario = s
@@ -34,6 +43,7 @@ public struct OptimizationProblem: Sendable {
             }
         }
         inputsByThrottle = byThrottle
+        self.daylightSavingDays = daylightSavingDays ? Self.daylightSavingDays(s, settings: settings) : []
     }
 
     /// The widget tuned.
@@ -83,11 +93,20 @@ public struct OptimizationProblem: Sendable {
     /// Evaluates any built-in provider (the scenario's current one, for comparison) at its worst
     /// budget of the range.
     ///
+    /// Every run is the engine's run of the whole scenario with only the provider (and app
+    /// throttle) changed and the budget drawn as B: `budget.by_views` scales B by the widget's
+    /// views as `simulate` does, and the learning period, pushes, holds and every other input are
+    /// the scenario's (``WidgetInputs``).
+    ///
     /// One run per replication at the smallest budget B_min. When no replication waits for budget
     /// there, the runs at every B ≥ B_min are identical (see ``NeededBudget``), so those runs are
     /// the worst case, exactly. When some replication waits, it is run again without a budget for
-    /// the needed budget and the unconstrained objective; and when the constraints allow some
-    /// exhausted days, every budget of the range below the needed one is run and the worst kept.
+    /// the needed budget and the unconstrained objective. With no exhausted day allowed, the
+    /// candidate is then infeasible, and reported at B_min. When the constraints allow some
+    /// exhausted days, every budget of the range up to the needed one is judged (a replication
+    /// whose needed budget is reached is its unconstrained run) and the worst kept: more budget
+    /// can make a run staler (a reload that waited fetched newer content), so the objective is not
+    /// monotone in B.
     public func evaluate(provider spec: ProviderSpec, replications: Int? = nil, appThrottle: Double? = nil) -> CandidateEvaluation {
         let reps = Array(0..<(replications ?? settings.replications))
         let budgets = settings.constraints.budgets
@@ -96,20 +115,27 @@ public struct OptimizationProblem: Sendable {
         var atMin: [WidgetRunResult] = [], unlimited: [WidgetRunResult] = [], needed: [Int] = []
         var binding = false
         for r in reps {
+            let viewsPerDay = scenario.budget.byViews ? input(r, appThrottle: appThrottle).viewsPerDay : 0
+            func neededDrawn(_ run: WidgetRunResult) -> Int {
+                NeededBudget.drawn(minimumBudget(chargeTimes: run.chargeTimes), budget: scenario.budget, viewsPerDay: viewsPerDay)
+            }
             let run = simulate(spec, replication: r, budget: budgets.lowerBound, model: model, appThrottle: appThrottle)
             atMin.append(run)
             if run.days.contains(where: { $0.deferred > 0 }) {
                 binding = true
                 // Only its objective and charge times are read, unless it may stand in for a
-                // budget below the needed one (exhausted days allowed).
+                // budget of the range (exhausted days allowed). Any model grants everything at
+                // an unlimited B (midnight is the cheapest), but a learning period keeps its own
+                // B, under the scenario's model.
                 let free = simulate(
-                    spec, replication: r, budget: Self.unlimitedBudget, model: .midnight, appThrottle: appThrottle,
+                    spec, replication: r, budget: Self.unlimitedBudget, model: scenario.budget.learningDays > 0 ? model : .midnight,
+                    appThrottle: appThrottle,
                     detail: allowed > 0 ? .optimization : .unconstrained(for: settings.objective))
                 unlimited.append(free)
-                needed.append(NeededBudget.minimum(chargeTimes: free.chargeTimes, model: model, clock: calendar.clock))
+                needed.append(neededDrawn(free))
             } else {
                 unlimited.append(run)
-                needed.append(NeededBudget.minimum(chargeTimes: run.chargeTimes, model: model, clock: calendar.clock))
+                needed.append(neededDrawn(run))
             }
         }
         let objective = settings.objective
@@ -117,8 +143,9 @@ public struct OptimizationProblem: Sendable {
         var summary = WidgetSummary(widget: widget.name, runs: atMin), worstRuns = atMin
         let neededBudget = needed.max() ?? 1
         if binding && allowed > 0 && summary.exhaustedDayFraction <= allowed {
-            // Some days may run out: every budget that still binds somewhere must be checked.
-            let top = min(neededBudget - 1, budgets.upperBound)
+            // Some days may run out: every budget of the range is judged, up to the needed one
+            // (from there on every replication is its unconstrained run, the same at any B).
+            let top = min(neededBudget, budgets.upperBound)
             if top > budgets.lowerBound {
                 for b in (budgets.lowerBound + 1)...top {
                     let runs = reps.map { r in
@@ -135,12 +162,30 @@ public struct OptimizationProblem: Sendable {
         }
         // Only the objective is read from the unconstrained summary.
         let unlimitedSummary = binding ? objective.summary(of: unlimited, widget: widget.name) : summary
+        var violations = violations(summary, worst: worst, needed: neededBudget)
+        // A candidate that holds over the horizon must hold on the zone's clock-change days too
+        // (when no day may run out; otherwise such a day is one of those allowed).
+        if violations.isEmpty && allowed == 0,
+            let day = daylightSavingShortfall(spec, replications: reps, appThrottle: appThrottle)
+        {
+            violations.append(.daylightSaving(day: day.label, budget: budgets.lowerBound))
+        }
         return CandidateEvaluation(
             candidate: nil, provider: spec, summary: summary, worstBudget: worst, neededBudget: neededBudget,
             objective: objective.value(of: summary),
             replicationObjectives: objective.perReplication(worstRuns, widget: widget.name),
             unlimitedObjective: objective.value(of: unlimitedSummary),
-            violations: violations(summary, worst: worst, needed: neededBudget))
+            violations: violations)
+    }
+
+    /// The smallest B under which a run with these charge times never waits: with a learning
+    /// period, B applies from its end on (``NeededBudget/minimum(chargeTimes:model:clock:learningEnd:learningDaily:)``).
+    private func minimumBudget(chargeTimes: [SimTime]) -> Int {
+        let budget = scenario.budget, clock = calendar.clock
+        guard budget.learningDays > 0 else { return NeededBudget.minimum(chargeTimes: chargeTimes, model: budget.model, clock: clock) }
+        let end = budget.learningDays < calendar.days ? calendar.dayStarts[budget.learningDays] : .infinity
+        return NeededBudget.minimum(
+            chargeTimes: chargeTimes, model: budget.model, clock: clock, learningEnd: end, learningDaily: budget.learningDaily)
     }
 
     /// More exhausted days than allowed is worse than any objective; otherwise the objective decides.
@@ -167,7 +212,8 @@ public struct OptimizationProblem: Sendable {
         return out
     }
 
-    /// One replication of `spec` at daily budget `budget`, with the charge times (for the needed
+    /// One replication of `spec` with `budget` drawn as the daily budget (the widget's B is then
+    /// what the scenario's budget settings make of it, as in `simulate`), with the charge times (for the needed
     /// budget) and without what the optimizer never reads: by default `RunDetail.optimization` (no
     /// age quantile per day, no events); a run without a budget may read less still
     /// (`RunDetail.unconstrained(for:)`).
@@ -175,8 +221,7 @@ public struct OptimizationProblem: Sendable {
         _ spec: ProviderSpec, replication r: Int, budget: Int, model: BudgetModel, appThrottle: Double? = nil,
         detail: RunDetail = .optimization
     ) -> WidgetRunResult {
-        var inputs = input(r, appThrottle: appThrottle)
-        inputs.dailyBudget = budget
+        let inputs = input(r, appThrottle: appThrottle).drawing(daily: budget, scenario.budget)
         var simulation = WidgetSimulation(
             provider: spec.makeProvider(clock: calendar.clock, horizon: calendar.horizon), inputs: inputs,
             calendar: calendar, memory: scenario.memory, system: scenario.system, budgetModel: model,

@@ -1,0 +1,71 @@
+import Foundation
+
+/// A day on which the scenario's time zone changes its clocks, judged on its own.
+///
+/// A policy chosen over a horizon without such a day can still run out on it: on the
+/// spring-forward day a rolling 24 hours holds 25 hours of the wall clock (a schedule's busy
+/// hour counts twice), and under `midnight` the fall-back day is 25 hours long.
+public struct DaylightSavingDay: Sendable {
+    /// The local date of the day, `yyyy-MM-dd`.
+    public let date: String
+    /// True when the clocks go forward that day (the day is shorter).
+    public let springForward: Bool
+    /// The day and the day before (whose reloads are still in a rolling window), as a problem of
+    /// their own: the scenario starting at the earlier local midnight, 2 days long, the same seed;
+    /// `nil` when the horizon holds the day (it is judged with the horizon).
+    let problem: OptimizationProblem?
+
+    /// True when the horizon holds the day.
+    public var inHorizon: Bool { problem == nil }
+
+    /// `spring forward 2026-03-29` or `fall back 2026-10-25`.
+    public var label: String { (springForward ? "spring forward " : "fall back ") + date }
+}
+
+extension OptimizationProblem {
+    /// The days of the year after `scenario`'s start on which its time zone changes its clocks
+    /// (the next spring-forward and fall-back days), each replayed as a 2-day problem unless the
+    /// horizon holds it.
+    static func daylightSavingDays(_ scenario: Scenario, settings: OptimizationSettings) -> [DaylightSavingDay] {
+        let zone = scenario.timeZone
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let yearEnd = scenario.start.addingTimeInterval(366 * Seconds.day)
+        let horizonEnd = scenario.start.addingTimeInterval(Double(scenario.days) * Seconds.day)
+        var out: [DaylightSavingDay] = []
+        var cursor = scenario.start
+        while out.count < 2, let t = zone.nextDaylightSavingTimeTransition(after: cursor), t < yearEnd {
+            cursor = t
+            let dayStart = calendar.startOfDay(for: t)
+            guard let replayStart = calendar.date(byAdding: .day, value: -1, to: dayStart) else { continue }
+            var s = scenario
+            s.start = replayStart
+            s.days = 2
+            let forward = zone.secondsFromGMT(for: t) > zone.secondsFromGMT(for: t.addingTimeInterval(-1))
+            let parts = calendar.dateComponents([.year, .month, .day], from: dayStart)
+            let date = String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+            // A change the horizon holds is judged with it.
+            let problem = t < horizonEnd ? nil : OptimizationProblem(scenario: s, settings: settings, daylightSavingDays: false)
+            out.append(DaylightSavingDay(date: date, springForward: forward, problem: problem))
+        }
+        return out
+    }
+
+    /// The first daylight-saving day on which `spec` waits for budget at the range's smallest
+    /// budget (so at some budget of the range) in any of `replications`, or `nil`.
+    ///
+    /// One run per replication and day suffices: a run that never waits at B_min is the same run
+    /// at every larger B (``NeededBudget``).
+    func daylightSavingShortfall(_ spec: ProviderSpec, replications: [Int], appThrottle: Double?) -> DaylightSavingDay? {
+        for day in daylightSavingDays {
+            guard let problem = day.problem else { continue }
+            for r in replications {
+                let run = problem.simulate(
+                    spec, replication: r, budget: settings.constraints.budgets.lowerBound, model: scenario.budget.model,
+                    appThrottle: appThrottle, detail: .unconstrained(for: settings.objective))
+                if run.days.contains(where: { $0.deferred > 0 }) { return day }
+            }
+        }
+        return nil
+    }
+}
