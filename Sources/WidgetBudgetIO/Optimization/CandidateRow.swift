@@ -59,16 +59,21 @@ public struct CandidateRow: Sendable {
             perReplication.append(x)
         }
         let schedule = text("policy") == "schedule" ? try Self.schedule(text("schedule"), where: place) : []
-        let candidate = PolicyCandidate(
+        var candidate = PolicyCandidate(
             spacing: try number("spacing_s"), entries: try integer("entries"), align: align,
             policy: policy, windows: windows, appThrottle: text("app_throttle_s").isEmpty ? nil : try number("app_throttle_s"),
             schedule: schedule)
+        switch text("self_updating") {
+        case "true": candidate.selfUpdating = true
+        case "false": break
+        default: throw MergeError("\(place): self_updating: expected true or false, found '\(text("self_updating"))'")
+        }
         record = CandidateRecord(
             candidate: candidate, objective: try number("objective"), unlimitedObjective: try number("unlimited_objective"),
             chargedPerDay: try number("charged_per_day"), peakMemoryMB: try number("peak_memory_mb"),
             exhaustedDayFraction: try number("exhausted_day_fraction"), kills: try integer("kills"),
             neededBudget: try integer("needed_budget"), feasible: text("feasible") == "true",
-            replicationObjectives: perReplication)
+            replicationObjectives: perReplication, freshness: try number("freshness"))
     }
 
     /// The `schedule` column read back: `07:00-09:00 after 10m; 23:00-07:00 never`.
