@@ -37,7 +37,8 @@ struct ChoiceConfidence {
     func verdict(_ a: CandidateRecord, _ b: CandidateRecord) -> String {
         let d = ranking.pairedDifference(a, b)
         var text: String
-        switch ranking.compare(a, b) {
+        let comparison = ranking.compare(a, b)
+        switch comparison {
         case .equivalent:
             if let h = d.halfWidth90 {
                 text =
@@ -51,7 +52,8 @@ struct ChoiceConfidence {
             text = "could not tell apart at \(d.count) replication\(d.count == 1 ? "" : "s") (the 95 % interval contains 0 and the 90 % "
             text += "interval reaches beyond the tolerance of ±\(precise(ranking.tolerance)))"
         }
-        if !ranking.withinSeenTolerance(a, b), let stale = ranking.staleSecondsPerDayDifference(a, b),
+        // What a person sees matters only where the objective could not separate them.
+        if comparison != .distinguishable, !ranking.withinSeenTolerance(a, b), let stale = ranking.staleSecondsPerDayDifference(a, b),
             let seen = ranking.constraints.seenTolerance
         {
             let staler = (b.freshness ?? 0) < (a.freshness ?? 0)
