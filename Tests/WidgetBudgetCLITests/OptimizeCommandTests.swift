@@ -41,14 +41,14 @@ struct OptimizeCommandTests {
         #expect(Double(Int(rec["entries"]!)! - 1) * 60 >= 3_540, "a timeline of about an hour or longer")
         #expect(Double(rec["charged_per_day"]!)! <= 40 && Int(rec["needed_budget"]!)! <= 40)
         #expect(rec["feasible"] == "true")
-        // The tolerance rule: within 1 s of the freshest feasible mean age, and no candidate that
-        // close spends fewer reloads a day.
+        // The budget is not at risk (the freshest needs far less than 40 − 4): the freshest
+        // feasible mean age is recommended, the cheapest among those as fresh.
         let candidates = try Self.rows(out.appendingPathComponent("candidates.csv"))
         let feasible = candidates.filter { $0["feasible"] == "true" }
         let freshest = feasible.map { Double($0["objective"]!)! }.min()!
-        #expect(Double(rec["objective"]!)! <= freshest + 1)
-        let close = feasible.filter { Double($0["objective"]!)! <= freshest + 1 }
-        #expect(close.allSatisfy { Double($0["charged_per_day"]!)! >= Double(rec["charged_per_day"]!)! })
+        #expect(Double(rec["objective"]!)! == freshest)
+        let asFresh = feasible.filter { Double($0["objective"]!)! == freshest }
+        #expect(asFresh.allSatisfy { Double($0["charged_per_day"]!)! >= Double(rec["charged_per_day"]!)! })
         // The common 5-minute timeline (6 minute entries, at-end) runs out of budget.
         let five = try #require(
             candidates.first {
@@ -99,11 +99,15 @@ struct OptimizeCommandTests {
         #expect(counts.count == 2 && counts[0] == counts[1] && counts[0] > 4, "\(counts)")
     }
 
-    @Test("the tolerance rule on seed 002's clock: 12 reloads a day over 24 when the mean ages differ by under 1 s")
+    /// Issue #22 item 7: `.atEnd` reloads run up to 2 minutes late, so 120 aligned minute entries
+    /// at-end (about 12 reloads a day) show the wrong minute a few minutes a day, `.after(1h)` (24 a
+    /// day) never. Their mean ages differ by hundredths of a second, inside the 1 s tolerance, but
+    /// a person sees more than the clock's minute a day of difference: not equivalent, and 24 a
+    /// day is far from the budget's low end (40 less a headroom of 4), so the never-stale one is
+    /// recommended and the output says which rule decided. (The old tool recommended at-end to save
+    /// budget nobody was short of.)
+    @Test("seed 002's clock: the tolerance in what a person sees keeps the never-stale timeline")
     func toleranceOnTheClock() throws {
-        // .atEnd reloads run up to 2 minutes late; 120 aligned minute entries at-end reload about
-        // 12 times a day, `.after(1h)` 24 times, never stale; the at-end one loses a few
-        // hundredths of a second of mean age.
         let (result, out) = try Self.optimize([
             "Scenarios/clock-minute-entries.yaml", "--days", "2", "--replications", "2", "--entries", "120", "--spacing", "1m",
             "--align", "minute", "--policy", "at-end,after:1h", "--windows", "all-day",
@@ -114,11 +118,15 @@ struct OptimizeCommandTests {
         let atEnd = try #require(rows.first { $0["policy"] == "at-end" }), hourly = try #require(rows.first { $0["policy"] == "after" })
         #expect(abs(Double(atEnd["objective"]!)! - Double(hourly["objective"]!)!) < 1)
         #expect(Double(atEnd["charged_per_day"]!)! < 14 && Double(hourly["charged_per_day"]!)! > 23)
+        // More than a minute a day of difference in stale content.
+        #expect((Double(hourly["freshness"]!)! - Double(atEnd["freshness"]!)!) * 86_400 > 60)
         let rec = try #require(try Self.rows(out.appendingPathComponent("recommendation.csv")).first)
-        #expect(rec["policy"] == "at-end")
-        #expect(result.stdout.contains("spends less budget"), "\(result.stdout)")
+        #expect(rec["policy"] == "after" && rec["after_s"] == "3600")
+        #expect(result.stdout.contains("but a person would see the difference"), "\(result.stdout)")
+        #expect(result.stdout.contains("Rule: the freshest feasible candidate is recommended"), "\(result.stdout)")
         let md = try String(contentsOf: out.appendingPathComponent("recommendation.md"), encoding: .utf8)
-        #expect(md.contains("is not recommended") && md.contains("within the tolerance of 1.00 s"))
+        #expect(md.contains("- Rule: the freshest feasible candidate is recommended"))
+        #expect(md.contains("(`optimize.seen_tolerance`)"))
     }
 
     @Test("heavy entries: 61 would be killed, so fewer and wider entries win, and candidates.csv says why")

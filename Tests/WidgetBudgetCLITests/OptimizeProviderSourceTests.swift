@@ -104,6 +104,30 @@ struct OptimizeProviderSourceTests {
         #expect(output.contains("policy after 3600"))
     }
 
+    /// Issue #22 item 6: a countdown (`time_only`) is recommended the self-updating view, whose
+    /// Provider.swift is one entry and `.never`, with the view line to use.
+    @Test("a countdown: the self-updating view's Provider.swift, one entry and never")
+    func selfUpdatingView() throws {
+        let scenario = """
+            name: countdown
+            days: 1
+            budget: {daily: "40...70"}
+            widgets:
+              - kind: countdown
+                provider: {type: fixed, entries: 61, spacing: 1m, align: minute, policy: at-end}
+                content:
+                  predictable: {every: 1s, time_only: true}
+            optimize: {spacing: [1m], entries: [61], align: [minute], policy: [at-end], objective: mean-age}
+
+            """
+        let output = try Self.generateAndRun(
+            [], main: Self.printTimeline + "\nprint(\"target\", t.entries[0].target == t.entries[0].date)", scenario: scenario)
+        #expect(output.contains("entries 1"))
+        #expect(output.contains("first 0"))
+        #expect(output.contains("policy never"))
+        #expect(output.contains("target true"))
+    }
+
     @Test("a policy by time of day: asleep outside its window until the window opens")
     func windows() throws {
         let main = """

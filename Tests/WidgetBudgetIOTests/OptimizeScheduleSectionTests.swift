@@ -120,6 +120,7 @@ struct OptimizeScheduleSectionTests {
         set("windows", "")
         set("app_throttle_s", "")
         set("schedule", candidate.scheduleText)
+        set("self_updating", "false")
         set("replication_objectives", "0.5")
         set("feasible", "true")
         set("reason", "")

@@ -51,7 +51,10 @@ struct OptimizeSectionTests {
         #expect(s.space.count == 732)
         #expect(s.space.firstOffset == 2, "the current provider's first offset")
         #expect(s.objective == .p95Age && s.replications == 8)
-        #expect(s.constraints == OptimizationConstraints(budgets: 40...70, maxExhaustedDayFraction: 0.1, memoryMargin: 0.25))
+        // The seen tolerance defaults to the clock's minute (its predictable period).
+        #expect(
+            s.constraints
+                == OptimizationConstraints(budgets: 40...70, maxExhaustedDayFraction: 0.1, memoryMargin: 0.25, seenTolerance: 60))
     }
 
     @Test("tolerance, max_replications and app_throttle; app_throttle needs an app reload stream that reaches the widget")

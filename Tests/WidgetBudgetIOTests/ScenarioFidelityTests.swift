@@ -115,7 +115,11 @@ struct ScenarioFidelityTests {
         #expect(entries.day(0).renders == 151)
         // Fresh during [2k, 2k + 1) for k = 0…149: 150 s of the day.
         #expect(entries.day(0).freshSeconds == 150)
-        #expect(ScenarioHighlights.lines(entries)[0].contains { $0.contains("a self-updating view (Text(date, style: .timer))") })
+        // Only content that is time itself (`time_only`) hears of a self-updating view (issue #22 item 6).
+        #expect(ScenarioHighlights.lines(entries)[0].contains { $0.contains("entries cannot keep up") })
+        #expect(!ScenarioHighlights.lines(entries)[0].contains { $0.contains("self-updating") })
+        let timer = Simulator.run(try Self.load(Self.clock("{every: 1s, time_only: true}")))
+        #expect(ScenarioHighlights.lines(timer)[0].contains { $0.contains("a self-updating view (Text(date, style: .timer))") })
     }
 
     @Test("min_render_spacing: 0s renders every 1-second entry; max_entries rejects a timeline over it")

@@ -60,10 +60,11 @@ struct ScheduleSearchBudgetTests {
         #expect(work.widgetDays == 4_001 * 7 * 4)
         #expect(work.factors.hasPrefix("(4000 candidates at most, searched of"))
         var more = settings
-        more.searchBudget = 200_000
+        more.searchBudget = 10_000_000
         let bySearch = WorkEstimate(optimizing: scenario, settings: more)
-        // The search's own bound: 1 + 2 × 48 × 13 + 8 × (48 × 13 + 2 × 48 × 47) = 42,337, polishing
-        // 4 × 5,136 = 20,544: 62,881 candidates; × 7 × 4 = 1,760,696 + 28 widget-days.
-        #expect(bySearch.widgetDays == 62_882 * 7 * 4)
+        // The search's own bound. Neighbours: 48 × 13 + 2 × 48 × 47 + 8 × C(48, 3) = 624 + 4,512 +
+        // 8 × 17,296 = 143,504. Search: 1 + 2 × 48 × 13 + 24 + 3 starts × 8 rounds × 143,504 =
+        // 3,445,369; polishing 4 × 143,504 = 574,016: 4,019,385 candidates; + 1, × 7 × 4.
+        #expect(bySearch.widgetDays == 4_019_386 * 7 * 4)
     }
 }

@@ -92,9 +92,11 @@ struct WorkEstimateTests {
                 let error = #expect(throws: WorkLimitError.self) { try work.check(force: false, hint: "or optimize --force") }
                 #expect(error?.description.contains("(9223372036854775807 candidates of the space + the current policy)") == true)
             } else {
-                // Searched: 1 + 2 × 24 × 13 + 8 × (24 × 13 + 2 × 24 × 23) = 11,953, polishing
-                // 4 × 1,416 = 5,664: 17,617 candidates at most, capped by max_evaluations (4,000).
-                #expect(WorkEstimate.scheduleSearchBound(segments: 24, options: 14) + 4 * 1_416 == 17_617)
+                // Searched: neighbours 24 × 13 + 2 × 24 × 23 + 8 × C(24, 3) = 312 + 1,104 + 16,192 =
+                // 17,608; 1 + 2 × 24 × 13 + 24 + 3 × 8 × 17,608 = 423,241, polishing 4 × 17,608 =
+                // 70,432: 493,673 candidates at most, capped by max_evaluations (4,000).
+                #expect(WorkEstimate.scheduleNeighbours(segments: 24, options: 14) == 17_608)
+                #expect(WorkEstimate.scheduleSearchBound(segments: 24, options: 14) + 4 * 17_608 == 493_673)
                 #expect(work.factors.hasPrefix("(4000 candidates at most, searched of 9223372036854775807"))
             }
         }

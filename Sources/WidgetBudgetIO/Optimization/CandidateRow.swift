@@ -82,11 +82,16 @@ public struct CandidateRow: Sendable {
         guard (1...ScenarioLoader.maxEntries).contains(entries) else {
             throw MergeError("\(place): entries: \(entries) is out of range (1...\(ScenarioLoader.maxEntries)) (see docs/limits.md)")
         }
-        let candidate = PolicyCandidate(
+        var candidate = PolicyCandidate(
             spacing: try duration("spacing_s", positive: false), entries: entries, align: align,
             policy: policy, windows: windows,
             appThrottle: text("app_throttle_s").isEmpty ? nil : try duration("app_throttle_s", positive: false),
             schedule: schedule)
+        switch text("self_updating") {
+        case "true": candidate.selfUpdating = true
+        case "false": break
+        default: throw MergeError("\(place): self_updating: expected true or false, found '\(found("self_updating"))'")
+        }
         for c in CandidateTable.metricHeader + ["needed_budget"] {
             let ok =
                 CandidateTable.wholeNumberColumns.contains(c)
@@ -108,7 +113,7 @@ public struct CandidateRow: Sendable {
             chargedPerDay: try number("charged_per_day"), peakMemoryMB: try number("peak_memory_mb"),
             exhaustedDayFraction: try number("exhausted_day_fraction"), kills: try integer("kills"),
             neededBudget: try integer("needed_budget"), feasible: text("feasible") == "true",
-            replicationObjectives: perReplication)
+            replicationObjectives: perReplication, freshness: try number("freshness"))
     }
 
     /// True for a number as ``NumberFormat/fixed(_:_:)`` or `String(Int)` writes it: an optional

@@ -7,7 +7,8 @@ import WidgetBudgetKit
 /// Columns: the candidate's parameters `spacing_s,entries,align,policy,after_s,windows,app_throttle_s,schedule`
 /// (`app_throttle_s` empty when the app is as the scenario writes it; `policy` is `schedule` and
 /// `schedule` the intervals by time of day, e.g. `07:00-09:00 after 10m; 23:00-07:00 never`, for a
-/// schedule candidate, `schedule` empty otherwise); the
+/// schedule candidate, `schedule` empty otherwise); `self_updating` (`true` for the self-updating
+/// view, one entry and `.never` drawn by `Text(date, style: .timer)`, else `false`); the
 /// `summary.csv` metrics at the candidate's worst budget (`budget_min` and `budget_max` are that
 /// budget); `needed_budget` (the smallest daily budget at which it never waits) and
 /// `unlimited_objective` (its objective with that much budget); `replication_objectives` (the
@@ -15,7 +16,9 @@ import WidgetBudgetKit
 /// then `objective,feasible,reason`.
 public enum CandidateTable {
     /// The parameter columns.
-    public static let parameterHeader = ["spacing_s", "entries", "align", "policy", "after_s", "windows", "app_throttle_s", "schedule"]
+    public static let parameterHeader = [
+        "spacing_s", "entries", "align", "policy", "after_s", "windows", "app_throttle_s", "schedule", "self_updating",
+    ]
     /// The columns after the metrics.
     public static let verdictHeader = [
         "needed_budget", "unlimited_objective", "replication_objectives", "objective", "feasible", "reason",
@@ -39,7 +42,7 @@ public enum CandidateTable {
         [
             DurationFormat.number(c.spacing), String(c.entries), c.align.rawValue, c.policyKind,
             c.afterSeconds.map(DurationFormat.number) ?? "", c.windowsText, c.appThrottle.map(DurationFormat.number) ?? "",
-            c.scheduleText,
+            c.scheduleText, c.selfUpdating ? "true" : "false",
         ]
     }
 

@@ -31,47 +31,99 @@ struct ChoiceConfidence {
         return text + verdict(rec, up)
     }
 
-    /// `distinguishable`, or why not.
+    /// `distinguishable`, `equivalent` (the 90 % interval inside the tolerance), or `could not tell
+    /// apart at N replications`; and, when the stale time a day differs by more than the seen
+    /// tolerance, that a person would see the difference.
     func verdict(_ a: CandidateRecord, _ b: CandidateRecord) -> String {
-        if ranking.withinTolerance(a, b) {
-            return "not distinguishable (within the tolerance of \(precise(ranking.tolerance)))"
+        let d = ranking.pairedDifference(a, b)
+        var text: String
+        let comparison = ranking.compare(a, b)
+        switch comparison {
+        case .equivalent:
+            if let h = d.halfWidth90 {
+                text =
+                    "equivalent (its 90 % interval, \(signed(d.mean - h)) to \(signed(d.mean + h)), lies inside the tolerance of ±\(precise(ranking.tolerance)))"
+            } else {
+                text = "within the tolerance of \(precise(ranking.tolerance)) by the point estimates (one replication: no interval)"
+            }
+        case .distinguishable:
+            text = "distinguishable"
+        case .undecided:
+            text = "could not tell apart at \(d.count) replication\(d.count == 1 ? "" : "s") (the 95 % interval contains 0 and the 90 % "
+            text += "interval reaches beyond the tolerance of ±\(precise(ranking.tolerance)))"
         }
-        if !ranking.separable(a, b) {
-            return "not distinguishable (the 95 % interval contains 0 at the replication cap)"
+        // What a person sees matters only where the objective could not separate them.
+        if comparison != .distinguishable, !ranking.withinSeenTolerance(a, b), let stale = ranking.staleSecondsPerDayDifference(a, b),
+            let seen = ranking.constraints.seenTolerance
+        {
+            let staler = (b.freshness ?? 0) < (a.freshness ?? 0)
+            text += "; but a person would see the difference: \(Self.minutes(stale)) a day \(staler ? "more" : "less") of stale content, "
+            text += "beyond the \(Self.minutes(seen)) a day of `optimize.seen_tolerance`"
         }
-        return "distinguishable"
+        return text
     }
 
-    /// Why a cheaper equivalent was chosen over the freshest candidate (`nil` when the freshest
-    /// was chosen).
-    func cheaperEquivalentLine() -> String? {
-        guard let c = outcome.choice, let reason = ranking.reason(chose: c.chosen, over: c.leader) else { return nil }
+    /// `17.3 min`, `1 min`, `45 s`: a stale time a day.
+    static func minutes(_ seconds: Double) -> String {
+        if seconds < 60 { return NumberFormat.fixed(seconds, 0) + " s" }
+        let m = seconds / 60
+        return NumberFormat.fixed(m, m >= 10 || m == m.rounded() ? 0 : 1) + " min"
+    }
+
+    /// Which rule decided the recommendation, in one sentence (`nil` when nothing is recommended).
+    func ruleLine() -> String? {
+        guard let c = outcome.choice else { return nil }
         let l = c.leader, r = c.chosen
-        var text = "The freshest candidate, \(l.candidate.description) (\(withInterval(l))), is not recommended: "
-        text +=
-            ranking.withinTolerance(l, r)
-            ? "the recommendation's \(objective.phrase) is within the tolerance of \(precise(ranking.tolerance)) of it"
-            : "noise cannot separate the recommendation from it even at \(r.replicationObjectives.count) replications"
-        text += ", and \(reason.rawValue)"
-        switch reason {
-        case .lessBudget:
+        let floor = "the range's low end \(c.budgetFloor)/day less a headroom of \(c.headroom) (`optimize.constraints.budget_headroom`)"
+        switch c.rule {
+        case .freshest:
+            var text = "Rule: the freshest feasible candidate is recommended (it needs \(l.neededBudget)/day): no cheaper candidate is "
+            text += "equivalent to it"
+            text += ranking.constraints.seenTolerance == nil ? "." : " (noise separates them, or a person would see the difference)."
+            return text
+        case .freshestBudgetSafe:
+            let cheap = c.equivalents.first ?? l
+            var text = "Rule: the freshest candidate is kept, as the budget is not at risk: it needs \(l.neededBudget)/day, "
+            text += "within \(floor); the cheaper equivalent \(cheap.candidate.description) "
             text +=
-                " (\(NumberFormat.fixed(r.chargedPerDay, 1)) instead of \(NumberFormat.fixed(l.chargedPerDay, 1)) charged reloads a day)"
-        case .lessMemory:
-            text += " (peak \(NumberFormat.fixed(r.peakMemoryMB, 1)) MB instead of \(NumberFormat.fixed(l.peakMemoryMB, 1)) MB)"
-        case .simpler:
-            text += " (\(r.candidate.entries) entries instead of \(l.candidate.entries), or no alignment or fewer windows)"
+                "(\(NumberFormat.fixed(cheap.chargedPerDay, 1)) instead of \(NumberFormat.fixed(l.chargedPerDay, 1)) charged reloads a day) "
+            return text + "would save budget nobody is short of."
+        case .cheaperBudgetAtRisk:
+            guard let reason = ranking.reason(chose: r, over: l) else { return nil }
+            var text = "Rule: saving budget wins, as the budget is at risk: the freshest candidate, \(l.candidate.description) "
+            text += "(\(withInterval(l))), needs \(l.neededBudget)/day, more than \(floor); the recommendation is "
+            text +=
+                ranking.compare(l, r) == .undecided
+                ? "one noise could not tell apart from it at \(ranking.pairedDifference(l, r).count) replications"
+                : "equivalent to it"
+            text += ", and \(reason.rawValue)"
+            switch reason {
+            case .lessBudget:
+                text +=
+                    " (\(NumberFormat.fixed(r.chargedPerDay, 1)) instead of \(NumberFormat.fixed(l.chargedPerDay, 1)) charged reloads a day)"
+            case .lessMemory:
+                text += " (peak \(NumberFormat.fixed(r.peakMemoryMB, 1)) MB instead of \(NumberFormat.fixed(l.peakMemoryMB, 1)) MB)"
+            case .simpler:
+                text += " (\(r.candidate.entries) entries instead of \(l.candidate.entries), or no alignment or fewer windows)"
+            }
+            return text + "."
         }
-        return text + "."
+    }
+
+    /// The tolerances in force: `tolerance 1.00 s; seen 1 min a day`.
+    var tolerances: String {
+        var text = "tolerance \(precise(ranking.tolerance))"
+        if let seen = ranking.constraints.seenTolerance { text += ", \(Self.minutes(seen)) a day of stale content" }
+        return text
     }
 
     /// The lines `optimize` prints under its table.
     var summaryLines: [String] {
         guard let rec = outcome.recommended?.record else { return [] }
         let source = outcome.manifest["objective_source"]
-        var lines = ["\(objective.rawValue) (\(source); tolerance \(precise(ranking.tolerance))): recommended \(withInterval(rec))"]
+        var lines = ["\(objective.rawValue) (\(source); \(tolerances)): recommended \(withInterval(rec))"]
         if let up = outcome.runnerUp?.record { lines.append("runner-up " + runnerUpLine(rec, up)) }
-        if let why = cheaperEquivalentLine() { lines.append(why) }
+        if let why = ruleLine() { lines.append(why) }
         return lines
     }
 
@@ -82,11 +134,16 @@ struct ChoiceConfidence {
         var md = "## How sure this is\n\n"
         md += "- The recommendation's \(objective.phrase): \(withInterval(rec)) (a 95 % interval).\n"
         if let up = outcome.runnerUp?.record { md += "- The runner-up: " + runnerUpLine(rec, up) + ".\n" }
-        if let why = cheaperEquivalentLine() { md += "- " + why + "\n" }
-        md += "- Candidates whose \(objective.phrase) differs by at most \(precise(ranking.tolerance)) (`optimize.tolerance`) are "
-        md += "equivalent, and among equivalents the one that spends less budget, then less memory, then the simpler one wins. "
-        md += "Where the leaders differed by more but the paired difference's 95 % interval still contained 0, they were run "
-        md += "again with more replications (up to \(m["max_replications"]), `optimize.max_replications`) until they separated.\n"
+        if let why = ruleLine() { md += "- " + why + "\n" }
+        md += "- Two candidates are equivalent when the 90 % interval of their paired difference in \(objective.phrase) lies "
+        md += "inside ±\(precise(ranking.tolerance)) (`optimize.tolerance`; two one-sided tests)"
+        if let seen = ranking.constraints.seenTolerance {
+            md += " and the time a day they show stale content differs by at most \(Self.minutes(seen)) (`optimize.seen_tolerance`)"
+        }
+        md += ". Pairs neither equivalent nor distinguishable were run again with more replications (up to "
+        md += "\(m["max_replications"]), `optimize.max_replications`) until they were; a pair still undecided there could not be "
+        md += "told apart. Among the freshest and its equivalents, the one spending less budget wins only when the freshest "
+        md += "needs more than the range's low end less the headroom.\n"
         return md
     }
 

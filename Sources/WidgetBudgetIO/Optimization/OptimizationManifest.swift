@@ -42,7 +42,10 @@ public struct OptimizationManifest: Sendable, Equatable {
             ("memory_ceiling_mb", NumberFormat.fixed(problem.memoryCeilingMB, 3)),
             ("days", String(s.days)), ("replications", String(s.replications)),
             ("max_replications", String(settings.maxReplications)),
-            ("tolerance", DurationFormat.number(settings.resolvedTolerance)), ("seed", String(s.seed)),
+            ("tolerance", DurationFormat.number(settings.resolvedTolerance)),
+            ("seen_tolerance_s", settings.constraints.seenTolerance.map(DurationFormat.number) ?? "none"),
+            ("budget_headroom", settings.constraints.budgetHeadroom.map(String.init) ?? "default"),
+            ("seed", String(s.seed)),
             ("first_offset_s", DurationFormat.number(settings.space.firstOffset)),
             ("content", content.isEmpty ? "none" : content.joined(separator: " and ")),
             ("app_reloads", appReloads ? "true" : "false"),
@@ -93,7 +96,8 @@ public struct OptimizationManifest: Sendable, Equatable {
     public var constraints: OptimizationConstraints {
         OptimizationConstraints(
             budgets: budgets, maxExhaustedDayFraction: Double(self["max_exhausted_day_fraction"]) ?? 0,
-            memoryMargin: Double(self["memory_margin"]) ?? 0.2)
+            memoryMargin: Double(self["memory_margin"]) ?? 0.2, seenTolerance: Double(self["seen_tolerance_s"]),
+            budgetHeadroom: Int(self["budget_headroom"]))
     }
 
     /// The ranking the run's conclusions use.

@@ -8,9 +8,9 @@ public enum OptimizeSection {
     static let keys = [
         "widget", "spacing", "entries", "align", "policy", "windows", "objective", "constraints",
         "replications", "first_offset", "method", "max_evaluations", "tolerance", "max_replications", "app_throttle",
-        "schedule",
+        "schedule", "seen_tolerance",
     ]
-    static let constraintKeys = ["budgets", "max_exhausted_day_fraction", "memory_margin"]
+    static let constraintKeys = ["budgets", "max_exhausted_day_fraction", "memory_margin", "budget_headroom"]
 
     /// The default space when a key is absent (the example).
     static let defaultSpacings: [Double] = [30, 60, 300, 900, 1800, 3600]
@@ -134,9 +134,25 @@ public enum OptimizeSection {
             // Never below the replications every candidate runs.
             maxReplications = max(n, replications)
         }
+        // What a person sees: by default a clock's minute, the period of the predictable content.
+        var seen: Double? = nil
+        if !spec.selfUpdating, case let .every(period, _) = spec.predictable.pattern { seen = period }
+        if let v = m?["seen_tolerance"] { seen = try parse(v) { try OptimizeValueSyntax.seenTolerance($0) } }
+        var headroom: Int? = nil
+        if let v = cm?["budget_headroom"] {
+            let n = try v.int()
+            if !(0...budgets.lowerBound).contains(n) {
+                throw v.error(
+                    "must be between 0 and the range's low end \(budgets.lowerBound) (got \(n))",
+                    hint: "reloads a day kept free for app reloads; the default is a tenth of the low end")
+            }
+            headroom = n
+        }
         return OptimizationSettings(
             widget: widget, space: space, objective: objective,
-            constraints: OptimizationConstraints(budgets: budgets, maxExhaustedDayFraction: exhausted, memoryMargin: margin),
+            constraints: OptimizationConstraints(
+                budgets: budgets, maxExhaustedDayFraction: exhausted, memoryMargin: margin, seenTolerance: seen,
+                budgetHeadroom: headroom),
             replications: replications, method: method, searchBudget: maxEvaluations, tolerance: tolerance,
             maxReplications: maxReplications, objectiveSource: objectiveSource)
     }

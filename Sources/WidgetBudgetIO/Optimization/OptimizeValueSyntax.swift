@@ -140,4 +140,16 @@ enum OptimizeValueSyntax {
         }
         return seconds
     }
+
+    /// `optimize.seen_tolerance`: stale content a day a person would not notice, a duration, or
+    /// `none` (not judged).
+    static func seenTolerance(_ text: String) throws -> Double? {
+        if text == "none" { return nil }
+        guard let seconds = DurationSyntax.seconds(text), seconds.isFinite, seconds >= 0, seconds <= 86_400 else {
+            throw OptimizeValueProblem(
+                message: "expected a duration of stale content a day from 0s to 24h, or none, found '\(text)'",
+                hint: "e.g. 1m (a clock's minute) or none")
+        }
+        return seconds
+    }
 }

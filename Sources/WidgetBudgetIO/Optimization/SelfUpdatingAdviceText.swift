@@ -36,31 +36,30 @@ public enum SelfUpdatingAdviceText {
         return "\n" + text + "\n"
     }
 
-    /// The proposal with its numbers next to the recommendation's; `nil` when the advice does not
-    /// apply or would not do better.
+    /// The self-updating view's place in the ranking, with its numbers next to the recommendation's
+    /// (or the runner-up's, when it is the recommendation); `nil` when it was not a candidate (the
+    /// content is not `time_only`).
     static func sentence(_ o: OptimizationOutcome) -> String? {
-        let m = o.manifest
-        guard let period = Double(m[keys.period]), let value = Double(m[keys.objective]), let freshness = Double(m[keys.freshness]),
-            let charged = Double(m[keys.charged])
-        else { return nil }
-        let objective = m.objective
-        let rec = o.recommended
-        let recCharged = rec.map { MetricView(candidate: $0).charged } ?? .infinity
-        guard
-            SelfUpdatingAdvice.isWorthProposing(
-                feasible: m[keys.feasible] == "true", objective: value, chargedPerDay: charged, over: rec?.record.objective,
-                policyCharged: recCharged, by: objective)
-        else { return nil }
-        var text = "The predictable content changes every \(DurationFormat.string(period)), like a clock or a countdown: "
-        text += "a self-updating view (`Text(date, style: .timer)` or `.relative`; `self_updating: true` in the scenario) draws it "
-        text += "with no entries at all (OBSERVED #6). With one entry and `.never`, the widget would show "
-        text += "\(objective.phrase) \(MetricView.shown(value, objective)) "
-        text += "(fresh \(NumberFormat.fixed(freshness * 100, 1))% of the time) with "
-        text += "\(NumberFormat.fixed(charged, 1)) charged reloads a day (needs \(m[keys.needed])) and 1 entry per timeline"
-        guard let rec else { return text + ", where no timeline policy meets the constraints." }
-        let entries = rec.record.candidate.entries
-        text += ", against \(objective.phrase) \(MetricView.shown(rec.record.objective, objective)) for the recommended policy, "
-        text += "with \(NumberFormat.fixed(recCharged, 1)) charged reloads a day and \(entries) entr\(entries == 1 ? "y" : "ies")."
-        return text
+        guard let row = o.rows.first(where: { $0.record.candidate.selfUpdating }) else { return nil }
+        let m = o.manifest, objective = m.objective
+        let period = Double(m[keys.period]).map(DurationFormat.string) ?? "?"
+        func numbers(_ r: CandidateRow) -> String {
+            let v = MetricView(candidate: r)
+            return "\(objective.phrase) \(MetricView.shown(r.record.objective, objective)), fresh \(v.shown("freshness")) of the time, "
+                + "\(NumberFormat.fixed(v.charged, 1)) charged reloads a day (needs \(v.needed))"
+        }
+        var text = "The content changes every \(period) with the passing of time itself (`content.predictable.time_only`): "
+        text += "a self-updating view (`Text(date, style: .timer)` or `.relative`, OBSERVED #6) draws it with one entry and `.never`, "
+        text += "and was ranked with the timeline policies"
+        if o.recommended?.record.candidate.selfUpdating == true {
+            text += ". It is the recommendation: \(numbers(row))"
+            if let up = o.runnerUp { text += ", against the best timeline policy, \(up.record.candidate.description): \(numbers(up))" }
+            text += ". `Provider.swift` is its one-entry `.never` timeline with the view line to use, and `recommendation.csv` "
+            text += "says `self_updating` true."
+            return text
+        }
+        if !row.record.feasible { return text + ", but it does not meet the constraints: \(row.field("reason"))." }
+        guard let rec = o.recommended else { return text + "." }
+        return text + ", and is not recommended: \(numbers(row)), against the recommendation's \(numbers(rec))."
     }
 }

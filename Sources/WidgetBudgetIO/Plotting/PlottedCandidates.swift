@@ -141,8 +141,11 @@ struct PlottedCandidates {
     }
 
     /// The optimizer's ranking for these rows: the objective's default tolerance, feasibility as
-    /// the file says.
+    /// the file says. The budget range is not in these files, so saving budget is taken to matter
+    /// (a headroom above any budget); a run's own choice comes from `recommendation.csv`.
     private var ranking: CandidateRanking {
-        CandidateRanking(objective: objective, constraints: OptimizationConstraints(budgets: 1...1), memoryCeilingMB: .infinity)
+        CandidateRanking(
+            objective: objective, constraints: OptimizationConstraints(budgets: 1...1, budgetHeadroom: 1_000_000),
+            memoryCeilingMB: .infinity)
     }
 }

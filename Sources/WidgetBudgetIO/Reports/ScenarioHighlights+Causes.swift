@@ -47,11 +47,16 @@ extension ScenarioHighlights {
             ]
         }
         if case let .every(period, _) = widget.predictable.pattern, period < Seconds.minute {
-            return [
+            var line =
                 "Its predictable content changes every \(NumberFormat.humanDuration(period)): entries cannot keep up "
-                    + "(at most one render every 2 s, at most 400 entries); a self-updating view (Text(date, style: .timer)) "
-                    + "shows it with no entries (content.predictable.self_updating: true)."
-            ]
+                + "(at most one render every 2 s, at most 400 entries)"
+            // Only time itself (a countdown, a timer) can be drawn by a self-updating view.
+            if widget.timeOnly {
+                line +=
+                    "; a self-updating view (Text(date, style: .timer)) "
+                    + "shows it with no entries (content.predictable.self_updating: true)"
+            }
+            return [line + "."]
         }
         return []
     }

@@ -374,10 +374,13 @@ struct ScenarioReader {
         let kind = try m.require("kind", hint: "the widget kind, as in reloadTimelines(ofKind:)").string()
         if kind.isEmpty { throw m["kind"]!.error("must not be empty") }
         let provider = try readProvider(try m.require("provider", hint: "e.g. {type: fixed, entries: 12, spacing: 5m, policy: at-end}"))
-        var predictable = EventProcess.none, unpredictable = EventProcess.none, selfUpdating = false
+        var predictable = EventProcess.none, unpredictable = EventProcess.none, selfUpdating = false, timeOnly = false
         if let c = m["content"] {
             let cm = try c.mapping(allowed: ["predictable", "unpredictable"])
-            if let p = cm["predictable"] { (predictable, selfUpdating) = try readPredictable(p, horizon: horizon) }
+            if let p = cm["predictable"] {
+                (predictable, selfUpdating) = try readPredictable(p, horizon: horizon)
+                timeOnly = try readTimeOnly(p)
+            }
             if let u = cm["unpredictable"] { unpredictable = try readProcess(u, horizon: horizon) }
         }
         let views = try m["views"].map { try readProcess($0, horizon: horizon) } ?? platform.defaultViews
@@ -385,6 +388,7 @@ struct ScenarioReader {
             name: try m["name"]?.string() ?? kind, kind: kind, family: try m["family"]?.string() ?? "small",
             provider: provider, predictable: predictable, unpredictable: unpredictable, views: views)
         widget.selfUpdating = selfUpdating
+        widget.timeOnly = timeOnly
         return widget
     }
 

@@ -24,12 +24,28 @@ extension ScenarioReader {
     /// by a self-updating view such as `Text(date, style: .timer)`, OBSERVED #6).
     mutating func readPredictable(_ v: YAMLValue, horizon: Double) throws -> (EventProcess, Bool) {
         guard v.isMapping else { return (try readProcess(v, horizon: horizon), false) }
-        let m = try v.mapping(allowed: Self.processKeys + ["self_updating"])
+        let m = try v.mapping(allowed: Self.processKeys + ["self_updating", "time_only"])
         let selfUpdating = try m["self_updating"]?.bool() ?? false
         guard let process = try readPattern(m, horizon: horizon) else {
             throw v.error("give one of every, poisson, at, trace, or write none", hint: "e.g. {every: 1s, self_updating: true}")
         }
         return (process, selfUpdating)
+    }
+
+    /// `content.predictable.time_only: true`: the changes are the passing of time itself (a
+    /// countdown, a timer, a relative date), which a self-updating view can draw; only with an
+    /// `every` process (false when absent).
+    func readTimeOnly(_ v: YAMLValue) throws -> Bool {
+        guard v.isMapping else { return false }
+        let m = try v.mapping(allowed: Self.processKeys + ["self_updating", "time_only"])
+        guard let node = m["time_only"] else { return false }
+        let timeOnly = try node.bool()
+        if timeOnly && m["every"] == nil {
+            throw node.error(
+                "time_only needs an `every` process (the passing of time changes on a fixed period)",
+                hint: "e.g. {every: 1s, time_only: true} for a countdown, or remove time_only")
+        }
+        return timeOnly
     }
 
     /// `platform: iOS | watchOS`.

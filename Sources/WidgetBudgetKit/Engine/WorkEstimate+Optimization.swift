@@ -59,16 +59,23 @@ extension WorkEstimate {
 
     /// The most schedules ``ScheduleSearch`` evaluates for one timeline shape of `segments`
     /// segments and `options` intervals: the cheapest schedule and its curves (1 + S(n−1)), the
-    /// allocation's prefixes (at most S(n−1)) and ``ScheduleSearch/defaultMaxRounds`` rounds of local search (``scheduleNeighbours``
-    /// each).
+    /// allocation's prefixes (at most S(n−1)), the surrogate frontier's
+    /// ``ScheduleSearch/frontierEvaluations``, and from each of ``ScheduleSearch/starts`` starts
+    /// ``ScheduleSearch/defaultMaxRounds`` rounds of local search (``scheduleNeighbours`` each).
     package static func scheduleSearchBound(segments s: Int, options n: Int) -> Int {
-        sum([1, product([2, s, n - 1]), product([ScheduleSearch.defaultMaxRounds, scheduleNeighbours(segments: s, options: n)])])
+        sum([
+            1, product([2, s, n - 1]), ScheduleSearch.frontierEvaluations,
+            product([ScheduleSearch.starts, ScheduleSearch.defaultMaxRounds, scheduleNeighbours(segments: s, options: n)]),
+        ])
     }
 
-    /// The schedules one search move away: one segment to any other option (S(n−1)), or two
-    /// segments one option each (at most 4 per pair, 2S(S−1)).
+    /// The schedules one search move away: one segment to any other option (S(n−1)), two
+    /// segments one option each (at most 4 per pair, 2S(S−1)), or three (at most 8 per triple,
+    /// 8·C(S, 3)).
     package static func scheduleNeighbours(segments s: Int, options n: Int) -> Int {
-        sum([product([s, n - 1]), product([2, s, s - 1])])
+        let cubed = product([s, s - 1, s - 2])
+        let triples = cubed == Int.max ? Int.max : product([8, cubed / 6])
+        return sum([product([s, n - 1]), product([2, s, s - 1]), triples])
     }
 
     /// The replications racing can run one candidate on top of its first `replications`:

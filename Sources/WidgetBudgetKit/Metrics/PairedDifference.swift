@@ -6,6 +6,9 @@ public struct PairedDifference: Sendable, Equatable {
     public var mean: Double
     /// Half-width of its 95 % confidence interval (Student's t); `nil` with fewer than two pairs.
     public var halfWidth: Double?
+    /// Half-width of its 90 % confidence interval (Student's t), the interval of the two one-sided
+    /// tests of equivalence; `nil` with fewer than two pairs.
+    public var halfWidth90: Double?
     /// Pairs compared.
     public var count: Int
 
@@ -15,6 +18,16 @@ public struct PairedDifference: Sendable, Equatable {
         count = d.count
         mean = Statistics.mean(d)
         halfWidth = Statistics.ci95HalfWidth(d)
+        halfWidth90 = Statistics.ci90HalfWidth(d)
+    }
+
+    /// Whether the two are equivalent within `tolerance` by two one-sided tests at the 5 % level
+    /// each: the 90 % interval of the difference lies inside [−tolerance, +tolerance]. `nil` with
+    /// fewer than two pairs (no interval).
+    public func isEquivalent(within tolerance: Double) -> Bool? {
+        guard let halfWidth90 else { return nil }
+        // A hair of slack keeps rounded values exactly at the tolerance inside it.
+        return abs(mean) + halfWidth90 <= tolerance * (1 + 1e-9) + 1e-12
     }
 
     /// Whether the difference is significant at the 95 % level: its confidence interval excludes 0

@@ -31,4 +31,26 @@ public enum Statistics {
         if df <= 120 { return 1.980 }
         return 1.960
     }
+
+    /// The 95 % quantile of Student's t distribution (one-sided 95 %, two-sided 90 %: the
+    /// interval of the two one-sided tests of equivalence). Above 30 degrees of freedom the value
+    /// at the band's lower end is used (30, 60, 120), which errs towards a wider interval.
+    public static func tQuantile95(degreesOfFreedom df: Int) -> Double {
+        let table: [Double] = [
+            6.314, 2.920, 2.353, 2.132, 2.015, 1.943, 1.895, 1.860, 1.833, 1.812,
+            1.796, 1.782, 1.771, 1.761, 1.753, 1.746, 1.740, 1.734, 1.729, 1.725,
+            1.721, 1.717, 1.714, 1.711, 1.708, 1.706, 1.703, 1.701, 1.699, 1.697,
+        ]
+        if df >= 1 && df <= table.count { return table[df - 1] }
+        if df <= 60 { return 1.697 }
+        if df <= 120 { return 1.671 }
+        return 1.658
+    }
+
+    /// Half-width of the 90 % confidence interval of the mean (Student's t), `nil` for fewer than
+    /// two values.
+    public static func ci90HalfWidth(_ values: [Double]) -> Double? {
+        guard values.count > 1 else { return nil }
+        return tQuantile95(degreesOfFreedom: values.count - 1) * standardDeviation(values) / Double(values.count).squareRoot()
+    }
 }

@@ -19,6 +19,10 @@ public struct WidgetSpec: Sendable, Equatable, Codable {
     /// (`Text(date, style: .timer)`, `.relative`, `ProgressView(timerInterval:)`): they never make
     /// the display stale, whatever the entries (OBSERVED #6).
     public var selfUpdating = false
+    /// True when the predictable changes are the passing of time itself (a countdown, a timer, a
+    /// relative date: `content.predictable.time_only`), which a self-updating view can draw; only
+    /// then does the optimizer try one (``OptimizationProblem/selfUpdatingCandidate``).
+    public var timeOnly = false
     /// How many copies of this widget are on the Home Screen (this spec is one of them): each has
     /// its own budget and random streams; when more than one, each is tapped on its own.
     public var instances = 1

@@ -2,11 +2,13 @@
 /// decides the recommendation.
 ///
 /// After every candidate has run its replications, the leader by objective is compared with each
-/// feasible candidate whose objective is farther than the tolerance from it: when the 95 % interval
-/// of their paired difference still contains 0, both are run again with twice the replications
-/// (the first ones identical, every candidate seeing the same inputs: common random numbers), up
-/// to `maxReplications`. Rounds repeat until every such pair separates or the cap is reached;
-/// candidates still inseparable at the cap count as equivalent (``CandidateRanking/choice(_:feasibleOnly:unlimited:)``).
+/// feasible candidate (``CandidateRanking/compare(_:_:)``): when their pair is undecided (the 95 %
+/// interval of the paired difference contains 0 and its 90 % interval reaches beyond the
+/// tolerance, so it is neither distinguishable nor equivalent), both are run again with twice the
+/// replications (the first ones identical, every candidate seeing the same inputs: common random
+/// numbers), up to `maxReplications`. Rounds repeat until every such pair is decided or the cap is
+/// reached; a pair still undecided at the cap "could not be told apart at N replications", and
+/// the choice treats it as equivalent (``CandidateRanking/choice(_:feasibleOnly:unlimited:budgetFloor:)``).
 /// Deterministic: which candidates are raced depends only on the evaluations, never on timing.
 public struct CandidateRacing: Sendable {
     /// The problem the candidates are evaluated on.
@@ -29,7 +31,7 @@ public struct CandidateRacing: Sendable {
     /// The evaluations with the raced candidates re-evaluated at more replications (same order).
     ///
     /// Each round takes the leader and the (at most ``maxChallengers`` nearest) challengers it
-    /// cannot yet separate from, and doubles the replications the pair has in common (up to the
+    /// cannot yet tell apart from, and doubles the replications the pair has in common (up to the
     /// cap); a challenger behind the leader first catches up with it.
     ///
     /// - Parameters:
@@ -54,7 +56,7 @@ public struct CandidateRacing: Sendable {
 
     /// The replications each raced candidate is to reach next (by index), or `nil` when no
     /// leader–challenger pair is left to separate below the cap.
-    func nextRound(_ records: [CandidateRecord]) -> [Int: Int]? {
+    public func nextRound(_ records: [CandidateRecord]) -> [Int: Int]? {
         let raced = contenders(records)
         guard let leader = raced.first else { return nil }
         let count = { (i: Int) in records[i].replicationObjectives.count }
@@ -77,10 +79,8 @@ public struct CandidateRacing: Sendable {
             let leader = feasible.min(by: { ranking.precedesByObjective(records[$0], records[$1], unlimited: false) })
         else { return [] }
         let l = records[leader]
-        let challengers = feasible.filter { i in
-            i != leader && !ranking.withinTolerance(l, records[i]) && !ranking.separable(l, records[i])
-        }
-        .sorted { ranking.precedesByObjective(records[$0], records[$1], unlimited: false) }
+        let challengers = feasible.filter { i in i != leader && ranking.compare(l, records[i]) == .undecided }
+            .sorted { ranking.precedesByObjective(records[$0], records[$1], unlimited: false) }
         return challengers.isEmpty ? [] : [leader] + challengers
     }
 }

@@ -5,10 +5,13 @@
 /// (better first), then fewer charged reloads a day, then less peak memory, then canonical order.
 /// Infeasible candidates follow, closest to feasible first.
 ///
-/// Choosing (`choice(_:)`: the recommendation, the runner-up, each budget step) is honest about
-/// noise: the leader by objective and every candidate *equivalent* to it (objectives within the
-/// ``tolerance``, or a paired difference over the common random numbers whose 95 % interval
-/// contains 0) compete on cost: less budget, then less memory, then the simpler policy.
+/// Choosing (`choice(_:)`: the recommendation, each budget step) is honest about noise: a
+/// candidate is *equivalent* to the leader by objective when the 90 % interval of their paired
+/// difference over the common random numbers lies inside ±``tolerance`` (two one-sided tests), or
+/// when racing stopped at its cap without telling them apart, and when the stale time a day they
+/// show differs by at most the seen tolerance. Saving budget wins only when the budget is at risk:
+/// the leader is kept unless it needs more than the range's low end less a headroom; then the
+/// equivalent spending less budget wins, then less memory, then the simpler policy.
 public struct CandidateRanking: Sendable {
     /// The objective.
     public var objective: OptimizationObjective
@@ -87,7 +90,8 @@ public struct CandidateRanking: Sendable {
     /// The best feasible record that differs from `best` in more than its number of entries (a
     /// real alternative, not the same policy with one entry more): another policy, window list,
     /// spacing, alignment or schedule (spacing and alignment count only when both have several entries).
-    /// It is chosen from those alternatives by the same rule as the recommendation.
+    /// It is the closest such alternative: the best by objective among them (never a cheaper
+    /// equivalent that would hide a better one).
     public func runnerUp(_ records: [CandidateRecord], after best: CandidateRecord) -> CandidateRecord? {
         let b = best.candidate
         return choice(
@@ -96,7 +100,7 @@ public struct CandidateRanking: Sendable {
                 // Spacing and alignment mean nothing for a single entry.
                 let sameEntries = c.entries == 1 || b.entries == 1 || (c.spacing == b.spacing && c.align == b.align)
                 return !(sameEntries && c.policy == b.policy && c.windows == b.windows && c.schedule == b.schedule)
-            })?.chosen
+            })?.leader
     }
 
     /// The feasible records that no other feasible record beats on objective, charged reloads per
@@ -132,11 +136,19 @@ public struct CandidateRanking: Sendable {
     /// - Complexity: O(n·k) for n records and k distinct needed budgets up to `maxBudget`.
     public func budgetSteps(_ records: [CandidateRecord], maxBudget: Int) -> [BudgetStep] {
         let eligible = records.filter { !memoryViolated($0) }
-        let thresholds = Set(eligible.map(\.neededBudget)).filter { $0 <= maxBudget }.sorted()
+        // The best changes where a candidate starts to fit, and where the freshest stops being at
+        // risk (its needed budget at most B less the headroom under B).
+        var changes = Set(eligible.map(\.neededBudget))
+        for n in Set(eligible.map(\.neededBudget)) {
+            var b = n
+            while b <= maxBudget && n > b - constraints.headroom(below: b) { b += 1 }
+            changes.insert(b)
+        }
+        let thresholds = changes.filter { $0 <= maxBudget }.sorted()
         var steps: [BudgetStep] = []
         for (i, b) in thresholds.enumerated() {
             let pool = eligible.filter { $0.neededBudget <= b }
-            guard let best = choice(pool, feasibleOnly: false, unlimited: true)?.chosen else { continue }
+            guard let best = choice(pool, feasibleOnly: false, unlimited: true, budgetFloor: b)?.chosen else { continue }
             let upper = i + 1 < thresholds.count ? thresholds[i + 1] - 1 : maxBudget
             if let last = steps.last, last.record.candidate == best.candidate {
                 steps[steps.count - 1] = BudgetStep(budgets: last.budgets.lowerBound...upper, record: best)

@@ -22,12 +22,15 @@ public struct CandidateRecord: Sendable, Equatable, Codable {
     public var neededBudget: Int
     /// True when every constraint holds.
     public var feasible: Bool
+    /// The fraction of the time the content shown was fresh, at the worst budget (6 decimals;
+    /// `nil` when unknown): what a person sees, for ``OptimizationConstraints/seenTolerance``.
+    public var freshness: Double?
 
     /// Creates a record.
     public init(
         candidate: PolicyCandidate, objective: Double, unlimitedObjective: Double, chargedPerDay: Double,
         peakMemoryMB: Double, exhaustedDayFraction: Double, kills: Int, neededBudget: Int, feasible: Bool,
-        replicationObjectives: [Double] = []
+        replicationObjectives: [Double] = [], freshness: Double? = nil
     ) {
         self.candidate = candidate
         self.objective = objective
@@ -39,6 +42,7 @@ public struct CandidateRecord: Sendable, Equatable, Codable {
         self.kills = kills
         self.neededBudget = neededBudget
         self.feasible = feasible
+        self.freshness = freshness
     }
 
     /// The record of an evaluation, rounded as `candidates.csv` prints it.
@@ -48,7 +52,8 @@ public struct CandidateRecord: Sendable, Equatable, Codable {
             objective: e.objective, unlimitedObjective: e.unlimitedObjective,
             chargedPerDay: Quantize.round(e.summary.chargedPerDay, 3), peakMemoryMB: Quantize.round(e.summary.peakMemoryMB, 3),
             exhaustedDayFraction: Quantize.round(e.summary.exhaustedDayFraction, 4), kills: e.summary.kills,
-            neededBudget: e.neededBudget, feasible: e.feasible, replicationObjectives: e.replicationObjectives)
+            neededBudget: e.neededBudget, feasible: e.feasible, replicationObjectives: e.replicationObjectives,
+            freshness: Quantize.round(e.summary.freshness, 6))
     }
 
     /// The canonical sort key.

@@ -44,9 +44,13 @@ public enum Optimizer {
             }
             evaluations = found.sorted { PolicyCandidate.canonicalOrder($0.candidate!, $1.candidate!) }
         }
+        // The self-updating view, where the content is time itself: one candidate more, ranked
+        // with the others (in the first shard of a sweep), canonically last.
+        let selfUpdating = problem.selfUpdatingCandidate
+        if let c = selfUpdating, shard.index == 1 { evaluations.append(problem.evaluateAny(c)) }
         if !shard.isPartial { evaluations = race(evaluations, problem: problem) }
         return OptimizationResult(
-            method: method == .auto ? .exhaustive : method, spaceSize: all.count, shard: shard,
+            method: method == .auto ? .exhaustive : method, spaceSize: all.count + (selfUpdating == nil ? 0 : 1), shard: shard,
             evaluations: evaluations, current: current)
     }
 }
@@ -56,7 +60,7 @@ extension Optimizer {
     static func race(_ evaluations: [CandidateEvaluation], problem: OptimizationProblem) -> [CandidateEvaluation] {
         let racing = CandidateRacing(problem: problem, ranking: problem.ranking, maxReplications: problem.settings.maxReplications)
         return racing.race(evaluations) { candidates, n in
-            ParallelMap.map(count: candidates.count) { i in problem.evaluate(candidates[i], replications: n) }
+            ParallelMap.map(count: candidates.count) { i in problem.evaluateAny(candidates[i], replications: n) }
         }
     }
 }

@@ -24,6 +24,10 @@ public struct PolicyCandidate: Sendable, Hashable, CustomStringConvertible, Coda
     public var appThrottle: Double?
     /// The time-of-day schedule, one reload interval per segment; empty for a single policy.
     public var schedule: [ScheduleSegment]
+    /// True for a self-updating view (`Text(date, style: .timer)`, `.relative`, OBSERVED #6): the
+    /// widget runs with `self_updating: true` and this provider (one entry, `.never`). Only for
+    /// content whose changes are the passing of time itself (`content.predictable.time_only`).
+    public var selfUpdating = false
 
     /// Creates a candidate; a single entry drops its spacing and alignment, which could not matter.
     public init(
@@ -86,6 +90,7 @@ public struct PolicyCandidate: Sendable, Hashable, CustomStringConvertible, Coda
         var text = "\(entries) entr\(entries == 1 ? "y" : "ies")"
         if entries > 1 { text += " \(DurationFormat.string(spacing)) apart" }
         if align != .none { text += ", aligned to the \(align.rawValue)" }
+        if selfUpdating { return "a self-updating view (\(text), \(policy))" }
         text += schedule.isEmpty ? ", \(policy)" : ", by time of day: \(scheduleText)"
         if !windows.isEmpty { text += ", during \(windowsText) (asleep outside)" }
         if let t = appThrottle { text += t > 0 ? ", app reloads throttled to \(DurationFormat.string(t))" : ", app reloads unthrottled" }
@@ -95,7 +100,7 @@ public struct PolicyCandidate: Sendable, Hashable, CustomStringConvertible, Coda
     /// Equal when spacing, entries, alignment, policy and windows are equal.
     public static func == (a: PolicyCandidate, b: PolicyCandidate) -> Bool {
         a.spacing == b.spacing && a.entries == b.entries && a.align == b.align && a.policy == b.policy && a.windows == b.windows
-            && a.appThrottle == b.appThrottle && a.schedule == b.schedule
+            && a.appThrottle == b.appThrottle && a.schedule == b.schedule && a.selfUpdating == b.selfUpdating
     }
 
     /// Hashes the fields that `==` compares.
@@ -111,6 +116,7 @@ public struct PolicyCandidate: Sendable, Hashable, CustomStringConvertible, Coda
             hasher.combine(w.end)
         }
         hasher.combine(appThrottle ?? -1)
+        hasher.combine(selfUpdating)
         for s in schedule {
             hasher.combine(s.window.start)
             hasher.combine(s.sortKey)
@@ -138,6 +144,7 @@ public struct CandidateKey: Comparable, Sendable, Codable {
     var entries: Int
     var appThrottle: Double
     var schedule: [Double]
+    var selfUpdating = false
 
     /// The key of a candidate.
     public init(_ c: PolicyCandidate) {
@@ -149,14 +156,15 @@ public struct CandidateKey: Comparable, Sendable, Codable {
     init(_ c: PolicyCandidate, windowsText: String) {
         self.init(
             windows: windowsText, policy: c.policyKind, after: c.afterSeconds ?? 0, align: c.align,
-            spacing: c.spacing, entries: c.entries, appThrottle: c.appThrottle, schedule: c.schedule)
+            spacing: c.spacing, entries: c.entries, appThrottle: c.appThrottle, schedule: c.schedule, selfUpdating: c.selfUpdating)
     }
 
     /// The key from the parameter columns of a row.
     public init(
         windows: String, policy: String, after: Double, align: EntryAlignment, spacing: Double, entries: Int,
-        appThrottle: Double? = nil, schedule: [ScheduleSegment] = []
+        appThrottle: Double? = nil, schedule: [ScheduleSegment] = [], selfUpdating: Bool = false
     ) {
+        self.selfUpdating = selfUpdating
         self.appThrottle = appThrottle ?? -1
         self.schedule = schedule.map(\.sortKey)
         self.windows = windows
@@ -173,8 +181,9 @@ public struct CandidateKey: Comparable, Sendable, Codable {
     }
 
     /// Orders by windows, then policy, its delay (a schedule: its intervals, segment by segment,
-    /// shorter first), alignment, spacing and entry count.
+    /// shorter first), alignment, spacing and entry count; a self-updating view last.
     public static func < (a: CandidateKey, b: CandidateKey) -> Bool {
+        if a.selfUpdating != b.selfUpdating { return !a.selfUpdating }
         if a.windows != b.windows { return a.windows < b.windows }
         if a.policyRank != b.policyRank { return a.policyRank < b.policyRank }
         if a.after != b.after { return a.after < b.after }

@@ -1,22 +1,31 @@
-/// The search over time-of-day schedules: a marginal allocation of reloads across segments, then a
-/// local search with full evaluations.
+/// The search over time-of-day schedules: a marginal allocation of reloads across segments, the
+/// exact optimum of the separable surrogate by dynamic programming, then a multi-start local
+/// search with full evaluations.
 ///
 /// A schedule picks one option per segment (option 0 reloads most, the last least), so there are
 /// ∏ |options| schedules, too many to sweep. Every segment starts with a reload, so the segments
 /// are nearly independent, coupled by one daily budget: the problem is a separable resource
-/// allocation, solved by the marginal-allocation (Lagrangian) method.
+/// allocation.
 ///
 /// 1. **Curves.** From the cheapest schedule (every segment on its last option), change one
 ///    segment at a time to each of its options: the change in loss and in reloads a day is that
-///    segment's curve.
+///    segment's curve. Their sum is the *surrogate*: a schedule's loss and reloads if the segments
+///    were exactly independent (all evaluations on the same inputs: common random numbers).
 /// 2. **Allocation.** Keep each curve's lower convex hull (the options some Lagrange multiplier
 ///    on reloads would pick) and take the hull steps in order of loss saved per extra reload, the
 ///    most efficient first: every prefix of that order is the Lagrangian solution for some
-///    budget. Every prefix is evaluated as a whole schedule; the best feasible one is kept.
-/// 3. **Local search.** From it, evaluate every schedule that changes one segment to any option,
-///    or moves two segments one option each (reloads moved from one segment to another under a
-///    binding budget); move to the best if it is better, until none is (at most `maxRounds`).
-///    This corrects what separability and convexity got wrong.
+///    budget. Every prefix is evaluated as a whole schedule. The Lagrangian only reaches the
+///    hull; the budget's optimum often lies between two of its points.
+/// 3. **Surrogate frontier.** Dynamic programming over the segments gives every schedule that no
+///    other beats on both surrogate loss and surrogate reloads (the exact Pareto frontier of the
+///    separable problem, hull or not). The ``frontierEvaluations`` best of them by surrogate loss
+///    that do not spend more than the first infeasible allocation (plus one reload) are
+///    evaluated as whole schedules: the engine judges the budget, the rolling window included.
+/// 4. **Local search, from several starts.** From each of the ``starts`` best schedules
+///    evaluated, evaluate every schedule that changes one segment to any option, or moves two or
+///    three segments one option each (reloads moved between segments under a binding budget);
+///    move to the best if it is better, until none is (at most `maxRounds`). This corrects what
+///    the surrogate got wrong where the segments interact.
 ///
 /// Better means: feasible first, then lower loss, then fewer reloads a day, then the choice's
 /// lexicographic order, so the search is deterministic whatever order a batch is evaluated in.
@@ -65,23 +74,78 @@ public enum ScheduleSearch {
         }
     }
 
+    /// The surrogate frontier's schedules evaluated whole (step 3).
+    public static let frontierEvaluations = 24
+    /// The starts of the local search (step 4): the best distinct schedules evaluated so far.
+    public static let starts = 3
+
     private static func search(optionCounts: [Int], maxRounds: Int, memo start: Memo) -> Result {
         var memo = start
         let base = optionCounts.map { $0 - 1 }
-        memo.score([base])
+        let baseScore = memo.score([base])[0]
         let singles = singles(base: base, optionCounts: optionCounts)
         guard memo.fits(singles) else { return memo.stoppingAt(singles) }
-        let path = allocationPath(base: base, curves: curves(base: base, optionCounts: optionCounts, singles: singles, memo: &memo))
+        let curves = curves(base: base, optionCounts: optionCounts, singles: singles, memo: &memo)
+        let path = allocationPath(base: base, curves: curves)
         guard memo.fits(path) else { return memo.stoppingAt(path) }
-        var best = memo.best(of: path, scores: memo.score(path))
-        for _ in 0..<maxRounds {
-            let moves = [best] + neighbours(of: best, optionCounts: optionCounts)
-            guard memo.fits(moves) else { return memo.stoppingAt(moves) }
-            let next = memo.best(of: moves, scores: memo.score(moves))
-            if next == best { break }
-            best = next
+        let pathScores = memo.score(path)
+        // The surrogate's best schedules up to the first allocation the engine judged infeasible.
+        let ceiling =
+            zip(path, pathScores).filter { !$0.1.feasible }.map(\.1.reloadsPerDay).min().map { $0 + 1 } ?? .infinity
+        let frontier = surrogateFrontier(curves: curves).filter { baseScore.reloadsPerDay + $0.cost <= ceiling }
+            .sorted {
+                ($0.loss, $0.cost) < ($1.loss, $1.cost)
+                    || (($0.loss, $0.cost) == ($1.loss, $1.cost) && $0.choice.lexicographicallyPrecedes($1.choice))
+            }
+        let best = Array(frontier.prefix(frontierEvaluations).map(\.choice))
+        guard memo.fits(best) else { return memo.stoppingAt(best) }
+        memo.score(best)
+        return localSearch(optionCounts: optionCounts, maxRounds: maxRounds, memo: &memo)
+    }
+
+    /// Step 4: local search from the ``starts`` best distinct schedules evaluated so far, within
+    /// the memo's budget.
+    private static func localSearch(optionCounts: [Int], maxRounds: Int, memo: inout Memo) -> Result {
+        let ranked = memo.order.sorted { isBetter(memo.cache[$0]!, $0, than: memo.cache[$1]!, $1) }
+        var best = ranked[0]
+        for start in ranked.prefix(starts) {
+            var at = start
+            for _ in 0..<maxRounds {
+                let moves = [at] + neighbours(of: at, optionCounts: optionCounts)
+                guard memo.fits(moves) else { return memo.stoppingAt(moves) }
+                let next = memo.best(of: moves, scores: memo.score(moves))
+                if next == at { break }
+                at = next
+            }
+            if isBetter(memo.cache[at]!, at, than: memo.cache[best]!, best) { best = at }
         }
         return Result(best: best, score: memo.cache[best]!, evaluated: memo.order)
+    }
+
+    /// Every schedule on the Pareto frontier of the separable surrogate (sum of the curves' changes
+    /// in reloads and in loss): no other schedule has both fewer surrogate reloads and less
+    /// surrogate loss. Dynamic programming, segment by segment, keeping only undominated partial
+    /// schedules, so it is exact and far smaller than the space.
+    static func surrogateFrontier(curves: [[(cost: Double, loss: Double)]]) -> [(choice: [Int], cost: Double, loss: Double)] {
+        var front: [(choice: [Int], cost: Double, loss: Double)] = [([], 0, 0)]
+        for curve in curves {
+            var next: [(choice: [Int], cost: Double, loss: Double)] = []
+            for p in front {
+                for (k, step) in curve.enumerated() { next.append((p.choice + [k], p.cost + step.cost, p.loss + step.loss)) }
+            }
+            next.sort { a, b in
+                if a.cost != b.cost { return a.cost < b.cost }
+                if a.loss != b.loss { return a.loss < b.loss }
+                return a.choice.lexicographicallyPrecedes(b.choice)
+            }
+            front = []
+            var lowest = Double.infinity
+            for q in next where q.loss < lowest {
+                front.append(q)
+                lowest = q.loss
+            }
+        }
+        return front
     }
 
     /// The schedules that differ from `base` in one segment (every option of every segment, `base`
@@ -150,7 +214,7 @@ public enum ScheduleSearch {
         }
     }
 
-    /// Every schedule one segment away (any option), or two segments one option each away.
+    /// Every schedule one segment away (any option), or two or three segments one option each away.
     static func neighbours(of c: [Int], optionCounts: [Int]) -> [[Int]] {
         var out: [[Int]] = []
         for s in c.indices {
@@ -167,6 +231,25 @@ public enum ScheduleSearch {
                     n[s] += ds
                     n[t] += dt
                     if optionCounts.indices.allSatisfy({ n[$0] >= 0 && n[$0] < optionCounts[$0] }) { out.append(n) }
+                }
+            }
+        }
+        // Three segments one option each: what pairs cannot reach when two segments give a reload
+        // each to a third (issue #22: a 5-segment optimum three such steps away).
+        for s in c.indices {
+            for t in c.indices where t > s {
+                for u in c.indices where u > t {
+                    for ds in [-1, 1] {
+                        for dt in [-1, 1] {
+                            for du in [-1, 1] {
+                                var n = c
+                                n[s] += ds
+                                n[t] += dt
+                                n[u] += du
+                                if optionCounts.indices.allSatisfy({ n[$0] >= 0 && n[$0] < optionCounts[$0] }) { out.append(n) }
+                            }
+                        }
+                    }
                 }
             }
         }

@@ -12,10 +12,11 @@ public struct SelfUpdatingAdvice: Sendable, Equatable {
     public var evaluation: CandidateEvaluation
 
     /// The advice for `problem`'s widget, or `nil` when it does not apply: its predictable content
-    /// is not an `every` process (a clock or countdown), or its view already updates itself.
+    /// is not the passing of time itself (`content.predictable.time_only` and an `every` process:
+    /// a countdown, a timer, a relative date), or its view already updates itself.
     public static func evaluate(_ problem: OptimizationProblem) -> SelfUpdatingAdvice? {
         let widget = problem.widget
-        guard !widget.selfUpdating, case let .every(period, _) = widget.predictable.pattern else { return nil }
+        guard widget.timeOnly, !widget.selfUpdating, case let .every(period, _) = widget.predictable.pattern else { return nil }
         var scenario = problem.scenario
         scenario.widgets[problem.settings.widget].selfUpdating = true
         let selfUpdating = OptimizationProblem(scenario: scenario, settings: problem.settings)
