@@ -64,7 +64,7 @@ public struct OptimizationManifest: Sendable, Equatable {
     /// 2026-03-29; fall back 2026-10-25 (in the horizon)`, or `UTC: none`.
     static func daylightSavingText(_ problem: OptimizationProblem) -> String {
         let days = problem.daylightSavingDays.map { $0.label + ($0.inHorizon ? " (in the horizon)" : "") }
-        return problem.scenario.timeZone.identifier + ": " + (days.isEmpty ? "none" : days.joined(separator: "; "))
+        return problem.scenario.timeZone.shownIdentifier + ": " + (days.isEmpty ? "none" : days.joined(separator: "; "))
     }
 
     /// The value of `key` (empty when absent).
