@@ -56,11 +56,13 @@ struct WorkEstimateTests {
             segments: (0..<4).map { TimeWindow(start: Double(hours[$0] * 3600), end: Double(hours[$0 + 1] * 3600)) },
             afters: (1...13).map { Double($0) * 600 } + [nil])
         let settings = OptimizationSettings(space: space, constraints: OptimizationConstraints(budgets: 40...70))
-        // One shape. Neighbours: 4 × 13 + 2 × 4 × 3 = 76. Search: 1 + 2 × 4 × 13 + 8 × 76 = 713;
-        // polishing: 4 × 76 = 304; 1,017 in all. (1,017 + 1) × 7 days × 8 replications = 57,008.
+        // One shape. Neighbours: 4 × 13 + 2 × 4 × 3 + 8 × C(4, 3) = 52 + 24 + 32 = 108. Search:
+        // 1 + 2 × 4 × 13 + 24 frontier schedules + 3 starts × 8 rounds × 108 = 2,721; polishing:
+        // 4 × 108 = 432; 3,153 in all (under max_evaluations' 4,000). (3,153 + 1) × 7 days × 8
+        // replications = 176,624.
         let work = WorkEstimate(optimizing: Self.scenario(days: 7), settings: settings)
-        #expect(work.widgetDays == 57_008)
-        #expect(work.factors.hasPrefix("(1017 candidates at most, searched of 38416 + the current policy)"))
+        #expect(work.widgetDays == 176_624)
+        #expect(work.factors.hasPrefix("(3153 candidates at most, searched of 38416 + the current policy)"))
     }
 
     @Test func pastTheLimitIsOneLineNamingTheNumbersAndForce() throws {

@@ -110,8 +110,14 @@ public enum RecommendationReport {
         return text
     }
 
-    /// A schedule in words and as a table: per segment the interval and the reloads it asks for.
+    /// A schedule in words and as a table: per segment the interval and the reloads it asks for;
+    /// one sentence when every segment chose the same interval (a single policy all day).
     static func scheduleWords(_ schedule: [ScheduleSegment]) -> String {
+        if let first = schedule.first, schedule.allSatisfy({ $0.after == first.after }) {
+            let policy = first.after.map { "`.after(now + \(DurationFormat.string($0)))`" } ?? "`.never`"
+            return "The answer is a single interval: use \(policy) all day. (It was searched as a schedule of "
+                + "\(schedule.count) time-of-day segments, and every segment chose the same; no schedule is needed.)"
+        }
         var text = "The reload interval depends on the time of day. Every segment starts with a reload, and the "
         text += "next reload asked for in a segment comes no later than the next segment's start "
         text += "(`.after(min(now + interval, next segment start))`); `never` waits for the next segment.\n\n"
