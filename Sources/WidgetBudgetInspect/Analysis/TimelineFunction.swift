@@ -1,0 +1,184 @@
+import SwiftSyntax
+
+/// Reads one `getTimeline(for:in:completion:)` or `timeline(for:in:)` body into a ``TimelineShape``;
+/// what it cannot resolve becomes an `unresolved` note saying what was assumed.
+struct TimelineFunction {
+    let function: FunctionDeclSyntax
+    let file: SourceFile
+    let evaluator: Evaluator
+    private(set) var notes: [Diagnostic] = []
+
+    init(function: FunctionDeclSyntax, file: SourceFile, table: ConstantTable) {
+        self.function = function
+        self.file = file
+        let locals = LocalCollector(function)
+        evaluator = Evaluator(table: table, typeName: function.enclosingTypeName, locals: locals.values)
+    }
+
+    /// The shape, or nil when the body builds no `Timeline(entries:policy:)`.
+    mutating func shape() -> TimelineShape? {
+        let timelines = CallFinder(names: ["Timeline"]) { $0.argument("policy") != nil }
+        timelines.walk(function)
+        guard let timeline = timelines.found.first, let policyExpr = timeline.argument("policy") else { return nil }
+        if timelines.found.count > 1 {
+            note(timeline, "\(timelines.found.count) timelines are built here; the scenario uses this first one")
+        }
+        let policy = self.policy(policyExpr)
+        var entries = Sourced(value: 1, place: file.place(of: timeline))
+        var spacing: Sourced<Double>?
+        var firstOffset = 0.0
+        if let loop = entryLoop() {
+            // `var entries = [Entry(date: now)]` before the loop: those come first, at now.
+            let before = initialEntries(timeline.argument("entries"))
+            entries = Sourced(value: before + loop.count, place: loop.countPlace)
+            spacing = loop.count > 1 ? Sourced(value: loop.spacing, place: loop.spacingPlace) : nil
+            firstOffset = before > 0 ? 0 : max(0, loop.firstOffset)
+        } else if let list = timeline.argument("entries")?.as(ArrayExprSyntax.self) {
+            entries.value = max(1, list.elements.count)
+        }
+        return TimelineShape(entries: entries, spacing: spacing, firstOffset: firstOffset, align: alignment(), policy: policy)
+    }
+
+    /// How many entries the array passed as `entries:` holds before any loop appends to it.
+    private func initialEntries(_ expr: ExprSyntax?) -> Int {
+        guard let name = expr?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            let list = evaluator.locals[name]?.as(ArrayExprSyntax.self)
+        else { return 0 }
+        return list.elements.count
+    }
+
+    private mutating func policy(_ expr: ExprSyntax) -> Sourced<TimelineShape.Policy> {
+        var expr = expr
+        if let reference = expr.as(DeclReferenceExprSyntax.self), let local = evaluator.locals[reference.baseName.text] { expr = local }
+        let place = file.place(of: expr)
+        let text = expr.trimmedDescription
+        if text.hasSuffix(".atEnd") || text == ".atEnd" { return Sourced(value: .atEnd, place: place) }
+        if text.hasSuffix(".never") { return Sourced(value: .never, place: place) }
+        if let call = expr.as(FunctionCallExprSyntax.self), call.calleeName == "after", let date = call.arguments.first?.expression {
+            do {
+                return Sourced(value: .after(try evaluator.dateOffset(date)), place: place)
+            } catch {
+                note(expr, "the date of '\(text)' is not resolved ('\(error.text)'); assumed .atEnd")
+                return Sourced(value: .atEnd, place: place)
+            }
+        }
+        note(expr, "the reload policy '\(text)' is not resolved; assumed .atEnd")
+        return Sourced(value: .atEnd, place: place)
+    }
+
+    /// The first loop or `map` over a range whose body computes a date from its variable.
+    private mutating func entryLoop() -> EntryLoop? {
+        let loops = LoopFinder()
+        loops.walk(function)
+        for (variable, sequence, body) in loops.found {
+            guard let date = EntryLoop.dateExpression(in: body, using: variable) else { continue }
+            do {
+                guard let range = try EntryLoop.range(sequence, evaluator) else { continue }
+                var at = evaluator
+                at.bindings[variable] = range.first
+                let first = try at.dateOffset(date)
+                at.bindings[variable] = range.first + range.step
+                let second = try at.dateOffset(date)
+                return EntryLoop(
+                    count: Int(min(range.count, 1e9)), spacing: second - first, firstOffset: first, countPlace: file.place(of: sequence),
+                    spacingPlace: file.place(of: date))
+            } catch {
+                note(
+                    sequence,
+                    "the entries built over '\(sequence.trimmedDescription)' are not resolved ('\(error.text)'); assumed one entry")
+                return nil
+            }
+        }
+        return nil
+    }
+
+    private func alignment() -> Sourced<String> {
+        let finder = CallFinder(names: ["dateInterval", "date", "nextDate"]) { _ in true }
+        finder.walk(function)
+        for call in finder.found {
+            let unit = (call.argument("of") ?? call.argument("bySetting"))?.trimmedDescription.trimmingDot
+            if call.calleeName == "dateInterval", unit == "minute" || unit == "hour" {
+                return Sourced(value: unit!, place: file.place(of: call))
+            }
+            if call.calleeName == "date", unit == "second", call.argument("value")?.trimmedDescription == "0" {
+                return Sourced(value: "minute", place: file.place(of: call))
+            }
+        }
+        return Sourced(value: "none", place: nil)
+    }
+
+    private mutating func note(_ node: some SyntaxProtocol, _ message: String) {
+        notes.append(Diagnostic(.unresolved, at: file.place(of: node), message))
+    }
+}
+
+/// Calls named one of `names` that pass `accept`, in source order.
+final class CallFinder: SyntaxVisitor {
+    let names: Set<String>
+    let accept: (FunctionCallExprSyntax) -> Bool
+    var found: [FunctionCallExprSyntax] = []
+
+    init(names: Set<String>, accept: @escaping (FunctionCallExprSyntax) -> Bool) {
+        self.names = names
+        self.accept = accept
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if names.contains(node.calleeName), accept(node) { found.append(node) }
+        return .visitChildren
+    }
+}
+
+/// `for x in SEQ { BODY }` and `SEQ.map { x in BODY }` (also `compactMap`, `forEach`), in source order.
+private final class LoopFinder: SyntaxVisitor {
+    var found: [(String, ExprSyntax, Syntax)] = []
+
+    init() { super.init(viewMode: .sourceAccurate) }
+
+    override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
+        if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+            found.append((name, node.sequence, Syntax(node.body)))
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        guard ["map", "compactMap", "forEach", "flatMap"].contains(node.calleeName),
+            let base = node.calledExpression.as(MemberAccessExprSyntax.self)?.base,
+            let closure = node.trailingClosure ?? node.arguments.first?.expression.as(ClosureExprSyntax.self)
+        else { return .visitChildren }
+        found.append((closure.firstParameterName ?? "$0", base, Syntax(closure.statements)))
+        return .visitChildren
+    }
+}
+
+/// A function's local `let` and `var` initialisers by name (the first of each name).
+private final class LocalCollector: SyntaxVisitor {
+    var values: [String: ExprSyntax] = [:]
+
+    init(_ function: FunctionDeclSyntax) {
+        super.init(viewMode: .sourceAccurate)
+        if let body = function.body { walk(body) }
+    }
+
+    override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+        if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value,
+            values[name] == nil
+        {
+            values[name] = value
+        }
+        return .visitChildren
+    }
+}
+
+extension ClosureExprSyntax {
+    /// The first parameter's name (`offset` in `{ offset in … }`), nil for `$0` closures.
+    var firstParameterName: String? {
+        switch signature?.parameterClause {
+        case .simpleInput(let list): list.first?.name.text
+        case .parameterClause(let clause): clause.parameters.first.map { ($0.secondName ?? $0.firstName).text }
+        case nil: nil
+        }
+    }
+}
