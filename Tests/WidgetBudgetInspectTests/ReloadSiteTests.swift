@@ -1,0 +1,60 @@
+import SwiftSyntax
+import Testing
+
+@testable import WidgetBudgetInspect
+
+/// Where a reload call sits decides its rule: one case per idiom the issue names.
+@Suite("inspect: reload sites")
+struct ReloadSiteTests {
+    static func site(_ code: String) -> ReloadSite? {
+        let scanner = ProjectScanner(file: SourceFile(path: "A.swift", text: code))
+        return scanner.reloadCalls.first.map(ReloadSite.of)
+    }
+
+    static let cases: [(String, ReloadSite)] = [
+        ("func f() { for k in kinds { WidgetCenter.shared.reloadTimelines(ofKind: k) } }", .loop),
+        ("func f() { kinds.forEach { WidgetCenter.shared.reloadTimelines(ofKind: $0) } }", .loop),
+        ("func f() { while true { WidgetCenter.shared.reloadAllTimelines() } }", .loop),
+        (
+            "var body: some Scene { W().onChange(of: scenePhase) { p in if p == .active { WidgetCenter.shared.reloadAllTimelines() } } }",
+            .foreground
+        ),
+        ("func f() { switch phase { case .active: WidgetCenter.shared.reloadAllTimelines() default: break } }", .foreground),
+        ("func sceneDidBecomeActive(_ s: UIScene) { WidgetCenter.shared.reloadAllTimelines() }", .foreground),
+        (
+            "func application(_ a: UIApplication, didReceiveRemoteNotification u: [AnyHashable: Any]) { WidgetCenter.shared.reloadAllTimelines() }",
+            .push
+        ),
+        ("func handle(task: BGAppRefreshTask) { WidgetCenter.shared.reloadAllTimelines() }", .background),
+        (
+            "func f() { BGTaskScheduler.shared.register(forTaskWithIdentifier: id, using: nil) { _ in WidgetCenter.shared.reloadAllTimelines() } }",
+            .background
+        ),
+        (
+            "func locationManager(_ m: CLLocationManager, didEnterRegion r: CLRegion) { WidgetCenter.shared.reloadAllTimelines() }",
+            .background
+        ),
+        (
+            "struct I: AppIntent { func perform() async throws -> some IntentResult { WidgetCenter.shared.reloadAllTimelines(); return .result() } }",
+            .intent
+        ),
+        ("var x = 0 { didSet { WidgetCenter.shared.reloadAllTimelines() } }", .everyChange),
+        ("var body: some View { T().onChange(of: value) { WidgetCenter.shared.reloadAllTimelines() } }", .everyChange),
+        ("func f() { p.sink { _ in WidgetCenter.shared.reloadAllTimelines() } }", .everyChange),
+        (
+            "func f() { p.debounce(for: .seconds(5), scheduler: q).sink { _ in WidgetCenter.shared.reloadAllTimelines() } }",
+            .throttledChange
+        ),
+        (
+            "func f() async { for await _ in NotificationCenter.default.notifications(named: n) { WidgetCenter.shared.reloadAllTimelines() } }",
+            .everyChange
+        ),
+        ("func save() { store.save(); WidgetCenter.shared.reloadTimelines(ofKind: \"k\") }", .plain),
+    ]
+
+    @Test(arguments: cases.indices)
+    func classifies(index: Int) {
+        let (code, expected) = Self.cases[index]
+        #expect(Self.site(code) == expected, "\(code)")
+    }
+}
