@@ -14,7 +14,9 @@ struct WidgetBudgetCommand: ParsableCommand {
             \(ExitStatus.helpText)
             """,
         version: "0.1.0",
-        subcommands: [Simulate.self, Report.self, Optimize.self, Merge.self, Bench.self, Analyze.self, ExportLog.self, Compare.self, Inspect.self]
+        subcommands: [
+            Simulate.self, Report.self, Optimize.self, Merge.self, Bench.self, Analyze.self, ExportLog.self, Compare.self, Inspect.self,
+        ]
     )
 
     /// Sets up the allocator (``AllocatorSettings``), then parses the arguments and runs the command.

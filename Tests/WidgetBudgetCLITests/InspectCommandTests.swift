@@ -20,7 +20,7 @@ struct InspectCommandTests {
         #expect(run.stderr.isEmpty)
         let shape = #/^[^:\n]+\.swift:\d+:\d+: (warning|error|note): [^\n]+ \[[a-z0-9-]+\]$/#
         let lines = run.stdout.split(separator: "\n")
-        #expect(lines.count == 3)
+        #expect(lines.count == 5)
         for line in lines { #expect(line.wholeMatch(of: shape) != nil, "\(line)") }
     }
 

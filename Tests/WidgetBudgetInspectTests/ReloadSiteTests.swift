@@ -58,3 +58,55 @@ struct ReloadSiteTests {
         #expect(Self.site(code) == expected, "\(code)")
     }
 }
+
+/// A reload in a helper takes the site of the helper's callers, matched by type and labels.
+@Suite("inspect: reload sites through callers")
+struct ReloadCallerTests {
+    static func reloads(_ code: String) -> [AppReload] {
+        let file = SourceFile(
+            path: "A.swift",
+            text: code
+                + "\nstruct W: Widget { var body: some WidgetConfiguration { StaticConfiguration(kind: \"k\", provider: P()) { _ in E() } } }"
+        )
+        var finder = WidgetFinder(table: ConstantTable(files: [file]), scanners: [ProjectScanner(file: file)])
+        let widgets = finder.widgets(providers: [:])
+        return finder.reloads(widgets: widgets)
+    }
+
+    @Test func aHelperCalledFromAPushHandlerIsAPushSite() {
+        let found = Self.reloads(
+            """
+            final class D {
+                func application(_ a: UIApplication, didReceiveRemoteNotification u: [AnyHashable: Any]) { update(from: u) }
+                func update(from info: [AnyHashable: Any]) { reload() }
+                func reload() { WidgetCenter.shared.reloadTimelines(ofKind: "k") }
+            }
+            """)
+        #expect(found.map(\.site) == [.push])
+        #expect(found.first?.via == ["application", "update", "reload"])
+    }
+
+    @Test func aSameNamedFunctionOfAnotherTypeOrOtherLabelsIsNotACaller() {
+        let found = Self.reloads(
+            """
+            final class D { func reload() { WidgetCenter.shared.reloadTimelines(ofKind: "k") } }
+            struct S {
+                func reload() {}
+                func reload(times: Int) {}
+                func go() { for _ in 0..<3 { reload() } }
+            }
+            final class T { func go(d: D) { for _ in 0..<3 { d.reload(times: 2) } } }
+            """)
+        #expect(found.map(\.site) == [.plain])
+    }
+
+    @Test func aCallOnAnotherObjectIsACaller() {
+        let found = Self.reloads(
+            """
+            final class D { func reload() { WidgetCenter.shared.reloadTimelines(ofKind: "k") } }
+            final class T { func go(d: D) { for _ in 0..<3 { d.reload() } } }
+            """)
+        #expect(found.map(\.site) == [.loop])
+        #expect(found.first?.via == ["go", "reload"])
+    }
+}

@@ -13,8 +13,15 @@ final class ProjectScanner: SyntaxVisitor {
 
     static let providerProtocols: Set<String> = ["TimelineProvider", "IntentTimelineProvider", "AppIntentTimelineProvider"]
     static let configurationNames: Set<String> = ["StaticConfiguration", "AppIntentConfiguration", "IntentConfiguration"]
-    /// Freestanding macros that generate no reload code or timeline (previews).
-    static let harmlessMacros: Set<String> = ["Preview", "file", "line", "function", "fileID", "filePath", "column", "dsohandle"]
+    /// Freestanding macros that generate no reload call or timeline: previews, Swift Testing's
+    /// expectations, diagnostics, literals and SwiftData/Foundation's expression macros.
+    static let harmlessMacros: Set<String> = [
+        "Preview", "file", "line", "function", "fileID", "filePath", "column", "dsohandle", "expect", "require", "warning", "error",
+        "selector", "keyPath", "URL", "Predicate", "Expression", "Index", "Unique", "isolation", "externalMacro", "colorLiteral",
+        "imageLiteral", "fileLiteral", "available", "unavailable",
+    ]
+    /// `#if` conditions that pick a platform, not a behaviour: branches under them are not noted.
+    static let platformConditions = ["canImport(", "os(", "arch(", "targetEnvironment(", "swift(", "compiler("]
 
     let file: SourceFile
     var providerTypes: [String: SourcePlace] = [:]
@@ -23,12 +30,21 @@ final class ProjectScanner: SyntaxVisitor {
     var selfUpdatingViews: [String: SourcePlace] = [:]
     var builds: [String: Set<String>] = [:]
     var reloadCalls: [FunctionCallExprSyntax] = []
+    /// Every call by the called name, for following a reload call to its callers.
+    var calls: [String: [FunctionCallExprSyntax]] = [:]
     var notes: [Diagnostic] = []
+    private var macros: [(String, SourcePlace)] = []
 
     init(file: SourceFile) {
         self.file = file
         super.init(viewMode: .sourceAccurate)
         walk(file.tree)
+        if let (name, place) = macros.first {
+            let more = macros.count > 1 ? " (and \(macros.count - 1) more in this file)" : ""
+            notes.append(
+                Diagnostic(.notAnalyzed, at: place, "macro #\(name)\(more) is not expanded: reloads or timelines it generates are not seen")
+            )
+        }
     }
 
     private func conforms(_ clause: InheritanceClauseSyntax?, name: String, at node: some SyntaxProtocol) {
@@ -61,6 +77,7 @@ final class ProjectScanner: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         let name = node.calleeName
+        if let first = name.first, first.isLowercase { calls[name, default: []].append(node) }
         if Self.configurationNames.contains(name), node.argument("kind") != nil {
             configurations.append(Configuration(call: node, typeName: node.enclosingTypeName, file: file))
         }
@@ -108,20 +125,28 @@ final class ProjectScanner: SyntaxVisitor {
 
     private func macroNote(_ name: String, _ node: some SyntaxProtocol) {
         guard !Self.harmlessMacros.contains(name) else { return }
-        notes.append(
-            Diagnostic(
-                .notAnalyzed, at: file.place(of: node), "macro #\(name) is not expanded: reloads or timelines it generates are not seen"))
+        macros.append((name, file.place(of: node)))
+    }
+
+    /// Whether the `#if` a clause belongs to opens with a platform condition (its `#else` is the other platform).
+    private static func isPlatformIf(_ node: IfConfigClauseSyntax) -> Bool {
+        let first = node.parent?.as(IfConfigClauseListSyntax.self)?.first?.condition?.trimmedDescription ?? ""
+        return platformConditions.contains(where: first.hasPrefix)
     }
 
     override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
         // Only where it matters: a branch holding a reload call or a timeline.
         let text = node.trimmedDescription
+        let clauses = node.parent?.as(IfConfigClauseListSyntax.self)?.count ?? 1
+        let condition = String((node.condition?.trimmedDescription ?? "").drop { $0 == "!" })
+        if Self.platformConditions.contains(where: condition.hasPrefix) || (clauses > 1 && condition.isEmpty && Self.isPlatformIf(node)) {
+            return .visitChildren
+        }
         if text.contains("reloadTimelines") || text.contains("reloadAllTimelines") || text.contains("Timeline(") {
-            let condition = node.condition.map { " " + $0.trimmedDescription } ?? ""
             notes.append(
                 Diagnostic(
                     .notAnalyzed, at: file.place(of: node),
-                    "inside '\(node.poundKeyword.text)\(condition)': every branch is analysed as if compiled; check the scenario against the configuration you ship"
+                    "inside '\(node.poundKeyword.text)\(condition.isEmpty ? "" : " " + condition)': every branch is analysed as if compiled; check the scenario against the configuration you ship"
                 ))
         }
         return .visitChildren

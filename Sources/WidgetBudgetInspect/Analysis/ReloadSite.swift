@@ -20,6 +20,20 @@ public enum ReloadSite: String, Sendable, Codable, Equatable {
     /// Anywhere else (a button, a save): how often is unknown.
     case plain
 
+    /// How much a site says about the budget, to pick among a function's callers: a loop first.
+    var weight: Int {
+        switch self {
+        case .loop: 7
+        case .everyChange: 6
+        case .push: 5
+        case .background: 4
+        case .throttledChange: 3
+        case .intent: 2
+        case .foreground: 1
+        case .plain: 0
+        }
+    }
+
     /// Classifies `call` by walking out from it.
     static func of(_ call: FunctionCallExprSyntax) -> ReloadSite {
         let ancestors = sequence(first: Syntax(call), next: { $0.parent }).dropFirst()
@@ -69,6 +83,12 @@ public enum ReloadSite: String, Sendable, Codable, Equatable {
         case "onReceive":
             if text.contains("didBecomeActive") || text.contains("willEnterForeground") { return .foreground }
             return throttle(around: Syntax(owner), .everyChange)
+        case "scheduledTimer" where owner.argument("repeats")?.trimmedDescription == "true":
+            return .loop
+        case "Timer" where owner.argument("repeats")?.trimmedDescription == "true":
+            return .loop
+        case "sink" where text.contains("Timer.publish("):
+            return .loop
         case "sink", "addObserver", "observe", "onContinueUserActivity":
             return throttle(around: Syntax(owner), .everyChange)
         case "task" where owner.argument("id") != nil:

@@ -100,7 +100,8 @@ struct WidgetFinder {
                             .unresolved, at: place, "no widget of kind '\(wanted)' was found in the paths given; this call is left out"))
                     continue
                 }
-                var reload = AppReload(kind: kind, site: ReloadSite.of(call), place: place)
+                let (site, via) = siteThroughCallers(call, depth: 0, seen: [])
+                var reload = AppReload(kind: kind, site: site, place: place, via: via)
                 let evaluator = Evaluator(table: table, typeName: call.enclosingTypeName)
                 if reload.site == .throttledChange, let (seconds, at) = ReloadSite.throttleInterval(of: call, evaluator), seconds > 0 {
                     reload.throttle = Sourced(value: seconds, place: scanner.file.place(of: at))
@@ -109,6 +110,49 @@ struct WidgetFinder {
             }
         }
         return out
+    }
+}
+
+extension WidgetFinder {
+    /// The site of `call`; where it is plain, the weightiest site of the calls to its function,
+    /// followed up to three functions out (`locationManager(_:didEnterRegion:)` → `handleRegionEntry`
+    /// → `refreshWidgets` → the reload), with the functions passed through.
+    func siteThroughCallers(_ call: FunctionCallExprSyntax, depth: Int, seen: Set<String>) -> (ReloadSite, [String]) {
+        let site = ReloadSite.of(call)
+        let function = call.enclosing(FunctionDeclSyntax.self)
+        guard site == .plain, depth < 3, let function else {
+            // A caller's site: name the function it sits in (the handler), first in the way.
+            return (site, depth > 0 && site != .plain ? [function?.name.text].compactMap { $0 } : [])
+        }
+        let name = function.name.text
+        guard !seen.contains(name) else { return (site, []) }
+        var best: (ReloadSite, [String]) = (site, [])
+        for scanner in scanners {
+            for caller in scanner.calls[name] ?? [] where Self.calls(caller, function) {
+                let found = siteThroughCallers(caller, depth: depth + 1, seen: seen.union([name]))
+                if found.0.weight > best.0.weight { best = (found.0, found.1 + [name]) }
+            }
+        }
+        return best
+    }
+
+    /// Whether `call` can be a call of `function`: its argument labels are the parameters' (those
+    /// left out have defaults or are trailing closures), and a call without a receiver (or on
+    /// `self`) sits in the same type.
+    static func calls(_ call: FunctionCallExprSyntax, _ function: FunctionDeclSyntax) -> Bool {
+        let parameters = Array(function.signature.parameterClause.parameters)
+        let labels = call.arguments.map { $0.label?.text ?? "_" }
+        guard labels.count <= parameters.count,
+            zip(labels, parameters).allSatisfy({ $0 == $1.firstName.text })
+        else { return false }
+        let rest = parameters.dropFirst(labels.count)
+        let closures = (call.trailingClosure == nil ? 0 : 1) + call.additionalTrailingClosures.count
+        guard rest.filter({ $0.defaultValue == nil }).count <= closures else { return false }
+        let receiver = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription
+        if receiver == nil || receiver == "self" || receiver == "Self" {
+            return call.enclosingTypeName == function.enclosingTypeName
+        }
+        return true
     }
 }
 

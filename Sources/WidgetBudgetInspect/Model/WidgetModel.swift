@@ -18,6 +18,9 @@ public struct AppReload: Sendable, Equatable {
     public var site: ReloadSite
     /// The call.
     public var place: SourcePlace
+    /// The functions between the site and the call, outermost first, when the site was found
+    /// through callers (`handleRegionEntry`, `triggerWidgetRefresh`); empty when the call sits there.
+    public var via: [String] = []
     /// The `debounce(for:)` / `throttle(for:)` interval around it, seconds, when one was read.
     public var throttle: Sourced<Double>? = nil
 }

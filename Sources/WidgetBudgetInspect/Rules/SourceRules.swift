@@ -48,12 +48,20 @@ enum SourceRules {
 
     /// The rule for one app reload call, or nil (foreground and intent reloads are free; plain calls are left to the budget).
     static func check(_ reload: AppReload) -> Diagnostic? {
-        let call = reload.kind.map { "reloadTimelines(ofKind: \"\($0)\")" } ?? "reloadAllTimelines()"
+        let name = reload.kind.map { "reloadTimelines(ofKind: \"\($0)\")" } ?? "reloadAllTimelines()"
+        let chain = reload.via.map { $0 + "()" }.joined(separator: " → ")
+        let call = reload.via.isEmpty ? name : name + " (reached through " + chain + ")"
         switch reload.site {
+        case .loop where !reload.via.isEmpty:
+            return Diagnostic(
+                .reloadInLoop, at: reload.place,
+                "\(name) is reached from inside a loop or repeating timer, through \(chain): each pass that gets here is a charged reload (reload once, after the loop)",
+                severity: .note)
         case .loop:
             return Diagnostic(
                 .reloadInLoop, at: reload.place,
-                "\(call) inside a loop: every pass is a charged reload, and a few rounds use a day's budget (call it once after the loop)")
+                "\(call) inside a loop or repeating timer: every pass is a charged reload, and a few rounds use a day's budget (call it once after the loop)"
+            )
         case .push, .background:
             return Diagnostic(
                 .backgroundReload, at: reload.place,
