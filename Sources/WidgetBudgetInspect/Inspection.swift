@@ -51,6 +51,11 @@ public struct Inspection {
                 ))
         }
         diagnostics.sort { ($0.place, $0.rule.rawValue) < ($1.place, $1.rule.rawValue) }
+        // Widgets sharing a provider share its diagnostics: once each.
+        var seen: Set<String> = []
+        diagnostics = diagnostics.filter {
+            seen.insert("\($0.place.file):\($0.place.line):\($0.place.column):\($0.rule.rawValue)").inserted
+        }
         return Inspection(widgets: widgets, reloads: reloads, diagnostics: diagnostics, scenarioText: text, day: day)
     }
 

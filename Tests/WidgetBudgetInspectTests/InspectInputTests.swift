@@ -68,6 +68,19 @@ struct InspectInputTests {
         #expect(inspection.widgets.count == 1)
     }
 
+    @Test func testFoldersFoundInAFolderAreLeftOutWithANote() throws {
+        let url = try Self.folder(["W.swift": Data(Self.widget.utf8)])
+        let tests = url.appendingPathComponent("AppTests")
+        try FileManager.default.createDirectory(at: tests, withIntermediateDirectories: true)
+        let loop = "func t() { for _ in 0..<9 { WidgetCenter.shared.reloadAllTimelines() } }"
+        try Data(loop.utf8).write(to: tests.appendingPathComponent("T.swift"))
+        let inspection = try Inspection.run(paths: [url.path], name: "x")
+        #expect(inspection.reloads.isEmpty)
+        #expect(Self.notes(inspection).first?.hasPrefix("1 file(s) in test folders") == true)
+        let given = try Inspection.run(paths: [url.path, tests.path], name: "x")
+        #expect(given.reloads.map(\.site) == [.loop])
+    }
+
     @Test func noWidgetIsANoteAndNoDay() throws {
         let url = try Self.folder(["A.swift": Data("let a = 1\n".utf8)])
         let inspection = try Inspection.run(paths: [url.path], name: "x")

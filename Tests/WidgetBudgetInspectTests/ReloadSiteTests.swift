@@ -8,7 +8,7 @@ import Testing
 struct ReloadSiteTests {
     static func site(_ code: String) -> ReloadSite? {
         let scanner = ProjectScanner(file: SourceFile(path: "A.swift", text: code))
-        return scanner.reloadCalls.first.map(ReloadSite.of)
+        return scanner.reloadCalls.first.map { ReloadSite.of($0) }
     }
 
     static let cases: [(String, ReloadSite)] = [
@@ -50,6 +50,15 @@ struct ReloadSiteTests {
             .everyChange
         ),
         ("func save() { store.save(); WidgetCenter.shared.reloadTimelines(ofKind: \"k\") }", .plain),
+        (
+            "func f() { t = Timer.scheduledTimer(withTimeInterval: 15, repeats: true) { _ in WidgetCenter.shared.reloadAllTimelines() } }",
+            .loop
+        ),
+        (
+            "var body: some View { T().onReceive(Timer.publish(every: 60, on: .main, in: .common).autoconnect()) { _ in WidgetCenter.shared.reloadAllTimelines() } }",
+            .loop
+        ),
+        ("var body: some View { T().onReceive(model.$value) { _ in WidgetCenter.shared.reloadAllTimelines() } }", .everyChange),
     ]
 
     @Test(arguments: cases.indices)
@@ -98,6 +107,27 @@ struct ReloadCallerTests {
             final class T { func go(d: D) { for _ in 0..<3 { d.reload(times: 2) } } }
             """)
         #expect(found.map(\.site) == [.plain])
+    }
+
+    @Test func aHelperCalledFromADidSetNamesTheProperty() {
+        let found = Self.reloads(
+            """
+            final class M {
+                var inOffice = false { didSet { save() } }
+                func save() { WidgetCenter.shared.reloadAllTimelines() }
+            }
+            """)
+        #expect(found.map(\.site) == [.everyChange])
+        #expect(found.first?.via == ["inOffice.didSet", "save"])
+    }
+
+    @Test func anOnReceiveOfATimerConstantInAnotherPlaceIsALoop() {
+        let found = Self.reloads(
+            """
+            let refreshTimer = Timer.publish(every: TimeInterval(60 * 5), on: .main, in: .common).autoconnect()
+            struct V: View { var body: some View { T().onReceive(refreshTimer) { _ in WidgetCenter.shared.reloadAllTimelines() } } }
+            """)
+        #expect(found.map(\.site) == [.loop])
     }
 
     @Test func aCallOnAnotherObjectIsACaller() {

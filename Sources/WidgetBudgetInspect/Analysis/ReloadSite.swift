@@ -34,8 +34,9 @@ public enum ReloadSite: String, Sendable, Codable, Equatable {
         }
     }
 
-    /// Classifies `call` by walking out from it.
-    static func of(_ call: FunctionCallExprSyntax) -> ReloadSite {
+    /// Classifies `call` by walking out from it; `timers` names the constants holding a
+    /// `Timer.publish(every:…)` (an `.onReceive` of one repeats).
+    static func of(_ call: FunctionCallExprSyntax, timers: Set<String> = []) -> ReloadSite {
         let ancestors = sequence(first: Syntax(call), next: { $0.parent }).dropFirst()
         var handler: ReloadSite?
         for node in ancestors {
@@ -48,7 +49,7 @@ public enum ReloadSite: String, Sendable, Codable, Equatable {
             if let closure = node.as(ClosureExprSyntax.self), let owner = closure.parent?.closureOwner {
                 let name = owner.calleeName
                 if ["forEach", "map", "compactMap", "flatMap", "concurrentPerform"].contains(name) { return .loop }
-                if handler == nil { handler = closureSite(owner) }
+                if handler == nil { handler = closureSite(owner, timers: timers) }
             }
             if handler == nil, isActiveBranch(node) { handler = .foreground }
             if let accessor = node.as(AccessorDeclSyntax.self), handler == nil,
@@ -74,13 +75,15 @@ public enum ReloadSite: String, Sendable, Codable, Equatable {
         return false
     }
 
-    private static func closureSite(_ owner: FunctionCallExprSyntax) -> ReloadSite? {
+    private static func closureSite(_ owner: FunctionCallExprSyntax, timers: Set<String>) -> ReloadSite? {
         let text = owner.trimmedDescription
         switch owner.calleeName {
         case "onChange":
             if text.contains("scenePhase"), text.contains(".active") { return .foreground }
             return throttle(around: Syntax(owner), .everyChange)
         case "onReceive":
+            let publisher = owner.arguments.first?.expression.trimmedDescription ?? ""
+            if publisher.contains("Timer.publish(") || timers.contains(publisher) { return .loop }
             if text.contains("didBecomeActive") || text.contains("willEnterForeground") { return .foreground }
             return throttle(around: Syntax(owner), .everyChange)
         case "scheduledTimer" where owner.argument("repeats")?.trimmedDescription == "true":

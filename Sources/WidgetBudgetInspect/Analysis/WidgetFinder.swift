@@ -5,11 +5,14 @@ import SwiftSyntax
 struct WidgetFinder {
     let table: ConstantTable
     let scanners: [ProjectScanner]
+    /// Constants holding a repeating timer publisher.
+    let timers: Set<String>
     private(set) var notes: [Diagnostic] = []
 
     init(table: ConstantTable, scanners: [ProjectScanner]) {
         self.table = table
         self.scanners = scanners
+        timers = table.timerNames
     }
 
     /// The providers declared, with their timelines.
@@ -118,11 +121,11 @@ extension WidgetFinder {
     /// followed up to three functions out (`locationManager(_:didEnterRegion:)` → `handleRegionEntry`
     /// → `refreshWidgets` → the reload), with the functions passed through.
     func siteThroughCallers(_ call: FunctionCallExprSyntax, depth: Int, seen: Set<String>) -> (ReloadSite, [String]) {
-        let site = ReloadSite.of(call)
+        let site = ReloadSite.of(call, timers: timers)
         let function = call.enclosing(FunctionDeclSyntax.self)
         guard site == .plain, depth < 3, let function else {
             // A caller's site: name the function it sits in (the handler), first in the way.
-            return (site, depth > 0 && site != .plain ? [function?.name.text].compactMap { $0 } : [])
+            return (site, depth > 0 && site != .plain ? [function?.name.text ?? Self.accessorName(call)].compactMap { $0 } : [])
         }
         let name = function.name.text
         guard !seen.contains(name) else { return (site, []) }
@@ -134,6 +137,14 @@ extension WidgetFinder {
             }
         }
         return best
+    }
+
+    /// `score.didSet` for a call in a property observer, nil elsewhere.
+    static func accessorName(_ call: FunctionCallExprSyntax) -> String? {
+        guard let accessor = call.enclosing(AccessorDeclSyntax.self),
+            let binding = accessor.enclosing(PatternBindingSyntax.self)?.pattern.trimmedDescription
+        else { return nil }
+        return binding + "." + accessor.accessorSpecifier.text
     }
 
     /// Whether `call` can be a call of `function`: its argument labels are the parameters' (those

@@ -24,6 +24,11 @@ struct ConstantTable {
         }
     }
 
+    /// Names of constants holding a repeating timer publisher (`Timer.publish(every:…)`), bare and `Type.name`.
+    var timerNames: Set<String> {
+        Set(byName.filter { $0.value.contains { $0.value.trimmedDescription.contains("Timer.publish(") } }.keys)
+    }
+
     /// The one declaration named `key`, or nil when there is none or several disagree.
     func declaration(_ key: String) -> Declaration? {
         guard let found = byName[key], let first = found.first else { return nil }

@@ -20,7 +20,15 @@ public struct SourceSet {
                 throw InspectError(path: path, message: "no such file or folder", hint: "give Swift files or folders")
             }
             if isFolder.boolValue {
-                found += Self.swiftFiles(under: path)
+                let (files, tests) = Self.swiftFiles(under: path)
+                found += files
+                if tests > 0 {
+                    notes.append(
+                        Diagnostic(
+                            .notAnalyzed, at: SourcePlace(file: path, line: 1, column: 1),
+                            "\(tests) file(s) in test folders (named Tests or …Tests) not read: tests do not run in the app; give a test folder itself to read it"
+                        ))
+                }
             } else {
                 found.append(path)
             }
@@ -65,19 +73,27 @@ public struct SourceSet {
         }
     }
 
-    /// The `.swift` files under `folder`, sorted, outside ``skippedFolders``.
-    static func swiftFiles(under folder: String) -> [String] {
+    /// The `.swift` files under `folder`, sorted, outside ``skippedFolders``, and how many were
+    /// left out in test folders (`Tests`, `…Tests`: a test's reload calls are not the app's).
+    static func swiftFiles(under folder: String) -> (files: [String], tests: Int) {
         var out: [String] = []
-        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var tests = 0
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return ([], 0) }
         while let name = walker.nextObject() as? String {
-            let last = (name as NSString).lastPathComponent
+            let components = (name as NSString).pathComponents
+            let last = components.last ?? name
             if skippedFolders.contains(last) || last.hasSuffix(".xcassets") {
                 walker.skipDescendants()
                 continue
             }
-            if name.hasSuffix(".swift") { out.append(folder.hasSuffix("/") ? folder + name : folder + "/" + name) }
+            guard name.hasSuffix(".swift") else { continue }
+            if components.dropLast().contains(where: { $0.hasSuffix("Tests") }) {
+                tests += 1
+                continue
+            }
+            out.append(folder.hasSuffix("/") ? folder + name : folder + "/" + name)
         }
-        return out.sorted()
+        return (out.sorted(), tests)
     }
 }
 

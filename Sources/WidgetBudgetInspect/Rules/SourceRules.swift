@@ -49,7 +49,7 @@ enum SourceRules {
     /// The rule for one app reload call, or nil (foreground and intent reloads are free; plain calls are left to the budget).
     static func check(_ reload: AppReload) -> Diagnostic? {
         let name = reload.kind.map { "reloadTimelines(ofKind: \"\($0)\")" } ?? "reloadAllTimelines()"
-        let chain = reload.via.map { $0 + "()" }.joined(separator: " → ")
+        let chain = reload.via.map { $0.contains(".") ? $0 : $0 + "()" }.joined(separator: " → ")
         let call = reload.via.isEmpty ? name : name + " (reached through " + chain + ")"
         switch reload.site {
         case .loop where !reload.via.isEmpty:
