@@ -8,8 +8,9 @@ struct WidgetBudgetCommand: ParsableCommand {
         abstract: "Replay a widget's WidgetKit timelines against the daily reload budget and memory limit.",
         discussion: """
             Scenario files (YAML) describe the widgets, their timeline providers, how their content \
-            changes and what the app does; see docs/scenario-format.md. simulate, optimize, compare \
-            and analyze print one JSON document with --format json (docs/json-output.md).
+            changes and what the app does; see docs/scenario-format.md. simulate, optimize, compare, \
+            analyze and inspect print one JSON document with --format json (docs/json-output.md); \
+            inspect reads a widget's Swift sources and writes the scenario they describe (docs/inspect.md).
 
             \(ExitStatus.helpText)
             """,

@@ -59,7 +59,7 @@ struct InspectCommandTests {
         let run = try Self.inspect(["minute-clock", "--emit-scenario", scenario])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("The day it gives"))
-        #expect(run.stdout.hasSuffix("wrote \(scenario)\n"))
+        #expect(run.stdout.contains("\nwrote \(scenario)\nnext: widgetbudget optimize \(scenario)"))
         let written = try String(contentsOfFile: scenario, encoding: .utf8)
         let golden = try String(contentsOf: Self.fixtures.appendingPathComponent("minute-clock/expected-scenario.yaml"), encoding: .utf8)
         #expect(written == golden.replacingOccurrences(of: "name: \"minute-clock\"", with: "name: \"clock\""))

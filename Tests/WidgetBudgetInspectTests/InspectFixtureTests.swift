@@ -13,6 +13,7 @@ struct InspectFixtureTests {
     static let root = CLIRunner.packageRoot.appendingPathComponent("Tests/Fixtures/Inspect")
     static let names = [
         "xcode-template", "app-intent-async", "minute-clock", "day-1440", "constants-elsewhere", "app-reloads", "never-relative",
+        "seconds-ticker",
         "edge-cases",
     ]
 

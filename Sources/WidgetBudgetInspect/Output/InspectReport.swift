@@ -25,7 +25,12 @@ public enum InspectReport {
                 out += "\n" + widget.name + ":\n" + lines.map { "  • " + $0 + "\n" }.joined()
             }
         }
-        if !written.isEmpty { out += "\nwrote " + written.joined(separator: ", ") + "\n" }
+        if let scenario = written.first {
+            out += "\nwrote " + written.joined(separator: ", ") + "\n"
+            if !inspection.widgets.isEmpty {
+                out += "next: widgetbudget optimize \(scenario)   # the freshest policy around the one found that never runs out\n"
+            }
+        }
         return out
     }
 
