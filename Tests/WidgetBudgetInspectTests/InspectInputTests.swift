@@ -98,3 +98,58 @@ struct InspectInputTests {
         #expect(scenario.name == "x: y")
     }
 }
+
+/// Timelines whose numbers a scenario cannot hold, and names that resolve to themselves: a note,
+/// a scenario that loads, and no crash.
+@Suite("inspect: hostile timelines")
+struct HostileTimelineTests {
+    static func inspect(_ body: String) throws -> Inspection {
+        let source = """
+            struct P: TimelineProvider {
+                func getTimeline(in context: Context, completion: @escaping (Timeline<E>) -> Void) {
+                    \(body)
+                }
+            }
+            struct W: Widget {
+                var body: some WidgetConfiguration { StaticConfiguration(kind: "w", provider: P()) { _ in EmptyView() } }
+            }
+            """
+        let url = try InspectInputTests.folder(["W.swift": Data(source.utf8)])
+        let inspection = try Inspection.run(paths: [url.path], name: "x")
+        _ = try ScenarioLoader.parse(yaml: inspection.scenarioText, file: "x.yaml")
+        return inspection
+    }
+
+    static func unresolved(_ inspection: Inspection) -> [String] {
+        inspection.diagnostics.filter { $0.rule == .unresolved }.map(\.message)
+    }
+
+    @Test func aDateDefinedByItselfIsUnresolved() throws {
+        let inspection = try Self.inspect(
+            "let next = next.addingTimeInterval(60); completion(Timeline(entries: [E(date: .now)], policy: .after(next)))")
+        #expect(Self.unresolved(inspection).count == 1)
+        #expect(inspection.widgets.first?.provider?.shape?.policy.value == .atEnd)
+    }
+
+    @Test func aHugeRangeIsClampedWithANote() throws {
+        let inspection = try Self.inspect(
+            "let e = (0..<1_000_000_000).map { E(date: Date().addingTimeInterval(Double($0))) }; completion(Timeline(entries: e, policy: .atEnd))"
+        )
+        #expect(inspection.widgets.first?.provider?.shape?.entries.value == 100_000)
+        #expect(Self.unresolved(inspection) == ["more than 100000 entries: a scenario holds at most 100000, so it says 100000"])
+        #expect(inspection.diagnostics.contains { $0.rule == .entriesOverLimit })
+    }
+
+    @Test func entriesBackInTimeOrInfiniteAreOneEntry() throws {
+        let back = try Self.inspect(
+            "let e = (0..<10).map { E(date: Date().addingTimeInterval(-60 * Double($0))) }; completion(Timeline(entries: e, policy: .atEnd))"
+        )
+        #expect(back.widgets.first?.provider?.shape?.entries.value == 1)
+        #expect(Self.unresolved(back) == ["entries 0s or less apart, which a scenario cannot hold; assumed one entry"])
+        let infinite = try Self.inspect(
+            "let e = (0..<10).map { E(date: Date().addingTimeInterval(1e308 * 10 * Double($0))) }; completion(Timeline(entries: e, policy: .after(Date(timeIntervalSinceNow: -5))))"
+        )
+        #expect(infinite.widgets.first?.provider?.shape?.entries.value == 1)
+        #expect(infinite.widgets.first?.provider?.shape?.policy.value == .atEnd)
+    }
+}

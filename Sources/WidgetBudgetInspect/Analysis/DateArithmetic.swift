@@ -16,6 +16,7 @@ extension Evaluator {
     /// The date `expr` stands for, as seconds after now.
     func dateOffset(_ expr: ExprSyntax) throws(Unknown) -> Double {
         let text = expr.trimmedDescription
+        guard depth < 32 else { throw Unknown(text: text) }
         if Self.nowNames.contains(text) || text == "Date.init()" { return 0 }
         if let unwrap = expr.as(ForceUnwrapExprSyntax.self) { return try dateOffset(unwrap.expression) }
         if let chain = expr.as(OptionalChainingExprSyntax.self) { return try dateOffset(chain.expression) }
@@ -24,7 +25,7 @@ extension Evaluator {
         }
         if let sequence = expr.as(SequenceExprSyntax.self) { return try sequenceOffset(Array(sequence.elements), expr) }
         if let reference = expr.as(DeclReferenceExprSyntax.self), let local = locals[reference.baseName.text] {
-            return try dateOffset(local)
+            return try deeper().dateOffset(local)
         }
         if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base,
             ["start", "end"].contains(member.declName.baseName.text), let call = base.innerCall,

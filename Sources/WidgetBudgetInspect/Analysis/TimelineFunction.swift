@@ -3,6 +3,11 @@ import SwiftSyntax
 /// Reads one `getTimeline(for:in:completion:)` or `timeline(for:in:)` body into a ``TimelineShape``;
 /// what it cannot resolve becomes an `unresolved` note saying what was assumed.
 struct TimelineFunction {
+    /// The most entries a scenario holds (`ScenarioLoader.maxEntries`).
+    static let mostEntries = 100_000
+    /// The longest duration a scenario holds: 10 years (docs/limits.md).
+    static let longest = 316_224_000.0
+
     let function: FunctionDeclSyntax
     let file: SourceFile
     let evaluator: Evaluator
@@ -56,7 +61,12 @@ struct TimelineFunction {
         if text.hasSuffix(".never") { return Sourced(value: .never, place: place) }
         if let call = expr.as(FunctionCallExprSyntax.self), call.calleeName == "after", let date = call.arguments.first?.expression {
             do {
-                return Sourced(value: .after(try evaluator.dateOffset(date)), place: place)
+                let seconds = try evaluator.dateOffset(date)
+                guard seconds > 0, seconds <= Self.longest else {
+                    note(expr, "'\(text)' is \(seconds > 0 ? "more than 10 years" : "not after now"); assumed .atEnd")
+                    return Sourced(value: .atEnd, place: place)
+                }
+                return Sourced(value: .after(seconds), place: place)
             } catch {
                 note(expr, "the date of '\(text)' is not resolved ('\(error.text)'); assumed .atEnd")
                 return Sourced(value: .atEnd, place: place)
@@ -79,8 +89,21 @@ struct TimelineFunction {
                 let first = try at.dateOffset(date)
                 at.bindings[variable] = range.first + range.step
                 let second = try at.dateOffset(date)
+                guard range.count.isFinite, range.count >= 1 else { return nil }
+                guard second - first > 0, second - first <= Self.longest, abs(first) <= Self.longest else {
+                    let apart = DurationText.text(abs(second - first))
+                    note(date, "entries \(second > first ? apart : "0s or less") apart, which a scenario cannot hold; assumed one entry")
+                    return nil
+                }
+                if range.count > Double(Self.mostEntries) {
+                    note(
+                        sequence,
+                        "more than \(Self.mostEntries) entries: a scenario holds at most \(Self.mostEntries), so it says \(Self.mostEntries)"
+                    )
+                }
                 return EntryLoop(
-                    count: Int(min(range.count, 1e9)), spacing: second - first, firstOffset: first, countPlace: file.place(of: sequence),
+                    count: Int(min(range.count, Double(Self.mostEntries))), spacing: second - first, firstOffset: first,
+                    countPlace: file.place(of: sequence),
                     spacingPlace: file.place(of: date))
             } catch {
                 note(

@@ -16,7 +16,8 @@ struct Evaluator {
     var locals: [String: ExprSyntax] = [:]
     /// Loop variables and closure parameters bound to a value.
     var bindings: [String: Double] = [:]
-    private var depth = 0
+    /// How deep the resolution is (names resolving to names): at 32 it stops, so a cycle is unresolved.
+    var depth = 0
 
     init(table: ConstantTable, typeName: String?, locals: [String: ExprSyntax] = [:]) {
         self.table = table
@@ -26,7 +27,7 @@ struct Evaluator {
 
     /// The expression's number, or ``Unknown``.
     func number(_ expr: ExprSyntax) throws(Unknown) -> Double {
-        guard let n = try value(expr).number else { throw Unknown(text: expr.trimmedDescription) }
+        guard let n = try value(expr).number, n.isFinite else { throw Unknown(text: expr.trimmedDescription) }
         return n
     }
 
@@ -88,7 +89,7 @@ struct Evaluator {
         return try next.value(declaration.value)
     }
 
-    private func deeper() -> Evaluator {
+    func deeper() -> Evaluator {
         var next = self
         next.depth += 1
         return next
