@@ -17,5 +17,8 @@ struct InspectRuleDocsTests {
         let diagnostic = Diagnostic(.afterUnder5Minutes, at: place, "too soon")
         #expect(diagnostic.xcodeLine == "Widget/Provider.swift:12:7: warning: too soon [after-under-5-minutes]")
         #expect(Diagnostic(.unresolved, at: place, "x", severity: .error).xcodeLine == "Widget/Provider.swift:12:7: error: x [unresolved]")
+        #expect(
+            Diagnostic(.unresolved, at: place, "kind 'a\nb\r\u{7}'").xcodeLine
+                == "Widget/Provider.swift:12:7: note: kind 'a b  ' [unresolved]")
     }
 }

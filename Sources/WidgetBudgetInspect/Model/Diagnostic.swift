@@ -64,7 +64,9 @@ public struct Diagnostic: Sendable, Codable, Equatable {
     }
 
     /// `PATH:LINE:COL: warning: MESSAGE [rule-id]`, the line Xcode shows inline from a Run Script phase.
+    /// Control characters (a kind written with `\n`) become spaces, so each diagnostic stays one line.
     public var xcodeLine: String {
-        "\(place.file):\(place.line):\(place.column): \(severity.rawValue): \(message) [\(rule.rawValue)]"
+        let text = String(String.UnicodeScalarView(message.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+        return "\(place.file):\(place.line):\(place.column): \(severity.rawValue): \(text) [\(rule.rawValue)]"
     }
 }
