@@ -11,11 +11,11 @@ import WidgetBudgetTestSupport
 @Suite("inspect: fixture projects")
 struct InspectFixtureTests {
     static let root = CLIRunner.packageRoot.appendingPathComponent("Tests/Fixtures/Inspect")
-    static let names = [
-        "xcode-template", "app-intent-async", "minute-clock", "day-1440", "constants-elsewhere", "app-reloads", "never-relative",
-        "seconds-ticker",
-        "edge-cases",
-    ]
+    /// Every fixture folder: a new one is compared as soon as it exists.
+    static let names: [String] = {
+        let all = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        return all.filter { !$0.contains(".") }.sorted()
+    }()
 
     /// The diagnostics as Xcode lines, paths from the fixtures folder.
     static func lines(_ inspection: Inspection) -> String {
@@ -28,6 +28,14 @@ struct InspectFixtureTests {
             try actual.write(to: url, atomically: true, encoding: .utf8)
         }
         return try String(contentsOf: url, encoding: .utf8)
+    }
+
+    @Test func theIdiomsOfTheIssueAreAllHere() {
+        let idioms = [
+            "xcode-template", "app-intent-async", "minute-clock", "day-1440", "constants-elsewhere", "app-reloads", "never-relative",
+            "seconds-ticker", "intent-configuration", "edge-cases",
+        ]
+        #expect(Self.names == idioms.sorted())
     }
 
     @Test(arguments: names)
