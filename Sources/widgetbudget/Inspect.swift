@@ -42,7 +42,10 @@ extension WidgetBudgetCommand {
                 let name =
                     emitScenario.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
                     ?? ((paths[0] as NSString).standardizingPath as NSString).lastPathComponent
-                let inspection = try Inspection.run(paths: paths, name: name.isEmpty ? "inspected" : name)
+                // `inspect .` names the scenario after the folder it is run in.
+                let folder = (FileManager.default.currentDirectoryPath as NSString).lastPathComponent
+                let named = name == "." ? folder : name
+                let inspection = try Inspection.run(paths: paths, name: named.isEmpty || named == "/" ? "inspected" : named)
                 var written: [String] = []
                 if let emitScenario {
                     try AtomicFile.write(inspection.scenarioText, to: emitScenario)

@@ -140,3 +140,24 @@ struct ReloadCallerTests {
         #expect(found.first?.via == ["go", "reload"])
     }
 }
+
+/// Calls of one function run together: the scenario makes them one trigger.
+@Suite("inspect: reload triggers")
+struct ReloadTriggerTests {
+    @Test func callsOfOneFunctionAreOneTriggerReloadingEveryWidgetWhenTheyDiffer() throws {
+        let found = ReloadCallerTests.reloads(
+            """
+            final class D {
+                func refresh() {
+                    WidgetCenter.shared.reloadAllTimelines()
+                    WidgetCenter.shared.reloadTimelines(ofKind: "k")
+                }
+                func save() { WidgetCenter.shared.reloadTimelines(ofKind: "k") }
+                func other() { WidgetCenter.shared.reloadTimelines(ofKind: "k") }
+            }
+            """)
+        let triggers = ScenarioWriter.triggers(found)
+        #expect(triggers.map(\.0.kind) == [nil, "k", "k"])
+        #expect(triggers.map { $0.1.map(\.line) } == [[3, 4], [6], [7]])
+    }
+}

@@ -105,6 +105,12 @@ struct WidgetFinder {
                 }
                 let (site, via) = siteThroughCallers(call, depth: 0, seen: [])
                 var reload = AppReload(kind: kind, site: site, place: place, via: via)
+                // Calls in one function run together: one trigger in the scenario.
+                if let function = call.enclosing(FunctionDeclSyntax.self) {
+                    reload.scope = scanner.file.place(of: function)
+                } else if let accessor = call.enclosing(AccessorDeclSyntax.self) {
+                    reload.scope = scanner.file.place(of: accessor)
+                }
                 let evaluator = Evaluator(table: table, typeName: call.enclosingTypeName)
                 if reload.site == .throttledChange, let (seconds, at) = ReloadSite.throttleInterval(of: call, evaluator), seconds > 0 {
                     reload.throttle = Sourced(value: seconds, place: scanner.file.place(of: at))

@@ -21,6 +21,9 @@ public struct AppReload: Sendable, Equatable {
     /// The functions between the site and the call, outermost first, when the site was found
     /// through callers (`handleRegionEntry`, `triggerWidgetRefresh`); empty when the call sits there.
     public var via: [String] = []
+    /// The function (or property observer) the call sits in: calls of one scope and site run
+    /// together, so the scenario makes them one trigger. Nil at the top level of a closure of a property.
+    public var scope: SourcePlace? = nil
     /// The `debounce(for:)` / `throttle(for:)` interval around it, seconds, when one was read.
     public var throttle: Sourced<Double>? = nil
 }

@@ -78,9 +78,9 @@ enum ScenarioWriter {
         var calls: [String] = []
         var intents: [String] = []
         var foreground: [String] = []
-        for reload in reloads {
+        for (reload, places) in triggers(reloads) {
             let target = reload.kind.map { "kind: \(quoted($0))" } ?? "all: true"
-            let at = reload.place.short
+            let at = places.map(\.short).joined(separator: ", ")
             switch reload.site {
             case .plain, .loop:
                 let why = reload.site == .loop ? "in a loop, each pass charged; " : ""
@@ -121,6 +121,21 @@ enum ScenarioWriter {
                     "reloads on becoming active (\(foreground.joined(separator: ", "))) are free; " + unknown("sessions")))
         }
         if !intents.isEmpty { out += ["  intents:"] + intents }
+        return out
+    }
+
+    /// The reload calls as the scenario's triggers: calls of one scope and site merged, in order,
+    /// reloading every widget when one of them does (or when they name different kinds).
+    static func triggers(_ reloads: [AppReload]) -> [(AppReload, [SourcePlace])] {
+        var out: [(AppReload, [SourcePlace])] = []
+        for reload in reloads {
+            if let scope = reload.scope, let index = out.firstIndex(where: { $0.0.scope == scope && $0.0.site == reload.site }) {
+                if out[index].0.kind != reload.kind { out[index].0.kind = nil }
+                out[index].1.append(reload.place)
+            } else {
+                out.append((reload, [reload.place]))
+            }
+        }
         return out
     }
 
