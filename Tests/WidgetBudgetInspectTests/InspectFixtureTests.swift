@@ -33,7 +33,7 @@ struct InspectFixtureTests {
     @Test func theIdiomsOfTheIssueAreAllHere() {
         let idioms = [
             "xcode-template", "app-intent-async", "minute-clock", "day-1440", "constants-elsewhere", "app-reloads", "never-relative",
-            "seconds-ticker", "intent-configuration", "edge-cases",
+            "seconds-ticker", "intent-configuration", "edge-cases", "daily-calendar",
         ]
         #expect(Self.names == idioms.sorted())
     }

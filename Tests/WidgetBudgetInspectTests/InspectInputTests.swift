@@ -145,7 +145,11 @@ struct HostileTimelineTests {
             "let e = (0..<10).map { E(date: Date().addingTimeInterval(-60 * Double($0))) }; completion(Timeline(entries: e, policy: .atEnd))"
         )
         #expect(back.widgets.first?.provider?.shape?.entries.value == 1)
-        #expect(Self.unresolved(back) == ["entries 0s or less apart, which a scenario cannot hold; assumed one entry"])
+        #expect(
+            Self.unresolved(back) == [
+                "entries 0s or less apart, which a scenario cannot hold; assumed one entry (no budget rule judges this timeline)"
+            ])
+        #expect(!back.diagnostics.contains { $0.rule == .budgetRunsOut || $0.rule == .budgetMayRunOut })
         let infinite = try Self.inspect(
             "let e = (0..<10).map { E(date: Date().addingTimeInterval(1e308 * 10 * Double($0))) }; completion(Timeline(entries: e, policy: .after(Date(timeIntervalSinceNow: -5))))"
         )

@@ -33,6 +33,11 @@ extension Evaluator {
         {
             return try dateOffset(date)
         }
+        // `Calendar.current.startOfDay(for: now)`: read as now; a policy `.after` the next midnight
+        // is then `{after: 1d}`, exact from the first midnight reload on.
+        if let call = expr.as(FunctionCallExprSyntax.self), call.calleeName == "startOfDay", let date = call.argument("for") {
+            return try dateOffset(date)
+        }
         if let call = expr.as(FunctionCallExprSyntax.self) { return try callOffset(call) }
         throw Unknown(text: text)
     }

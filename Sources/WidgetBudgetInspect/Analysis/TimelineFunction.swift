@@ -12,6 +12,8 @@ struct TimelineFunction {
     let file: SourceFile
     let evaluator: Evaluator
     private(set) var notes: [Diagnostic] = []
+    /// Whether a value of the timeline was assumed.
+    private(set) var guessed = false
 
     init(function: FunctionDeclSyntax, file: SourceFile, table: ConstantTable) {
         self.function = function
@@ -26,7 +28,7 @@ struct TimelineFunction {
         timelines.walk(function)
         guard let timeline = timelines.found.first, let policyExpr = timeline.argument("policy") else { return nil }
         if timelines.found.count > 1 {
-            note(timeline, "\(timelines.found.count) timelines are built here; the scenario uses this first one")
+            note(timeline, "\(timelines.found.count) timelines are built here; the scenario uses this first one", guess: false)
         }
         let policy = self.policy(policyExpr)
         var entries = Sourced(value: 1, place: file.place(of: timeline))
@@ -38,10 +40,40 @@ struct TimelineFunction {
             entries = Sourced(value: before + loop.count, place: loop.countPlace)
             spacing = loop.count > 1 ? Sourced(value: loop.spacing, place: loop.spacingPlace) : nil
             firstOffset = before > 0 ? 0 : max(0, loop.firstOffset)
-        } else if let list = timeline.argument("entries")?.as(ArrayExprSyntax.self) {
-            entries.value = max(1, list.elements.count)
+        } else if let list = entryList(timeline.argument("entries")), list.elements.count > 1 {
+            if let (first, step) = literalSpacing(list) {
+                entries = Sourced(value: list.elements.count, place: file.place(of: list))
+                spacing = Sourced(value: step, place: file.place(of: list))
+                firstOffset = max(0, first)
+            } else {
+                note(list, "the dates of these \(list.elements.count) entries are not resolved, or not evenly spaced; assumed one entry")
+            }
         }
-        return TimelineShape(entries: entries, spacing: spacing, firstOffset: firstOffset, align: alignment(), policy: policy)
+        return TimelineShape(
+            entries: entries, spacing: spacing, firstOffset: firstOffset, align: alignment(), policy: policy, assumed: guessed)
+    }
+
+    /// The array literal passed as `entries:`, written there or in a local.
+    private func entryList(_ expr: ExprSyntax?) -> ArrayExprSyntax? {
+        if let list = expr?.as(ArrayExprSyntax.self) { return list }
+        guard let name = expr?.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        return evaluator.locals[name]?.as(ArrayExprSyntax.self)
+    }
+
+    /// The first date and the spacing of a literal list of entries (`[E(date: a), E(date: b)]`),
+    /// when every `date:` resolves and they are evenly spaced, increasing and within 10 years.
+    private func literalSpacing(_ list: ArrayExprSyntax) -> (Double, Double)? {
+        var dates: [Double] = []
+        for element in list.elements {
+            guard let call = element.expression.innerCall, let date = call.argument("date"),
+                let offset = try? evaluator.dateOffset(date)
+            else { return nil }
+            dates.append(offset)
+        }
+        let step = dates[1] - dates[0]
+        guard step > 0, step <= Self.longest, abs(dates[0]) <= Self.longest else { return nil }
+        for (a, b) in zip(dates, dates.dropFirst()) where abs((b - a) - step) > 0.001 { return nil }
+        return (dates[0], step)
     }
 
     /// How many entries the array passed as `entries:` holds before any loop appends to it.
@@ -98,8 +130,8 @@ struct TimelineFunction {
                 if range.count > Double(Self.mostEntries) {
                     note(
                         sequence,
-                        "more than \(Self.mostEntries) entries: a scenario holds at most \(Self.mostEntries), so it says \(Self.mostEntries)"
-                    )
+                        "more than \(Self.mostEntries) entries: a scenario holds at most \(Self.mostEntries), so it says \(Self.mostEntries)",
+                        guess: false)
                 }
                 return EntryLoop(
                     count: Int(min(range.count, Double(Self.mostEntries))), spacing: second - first, firstOffset: first,
@@ -130,8 +162,11 @@ struct TimelineFunction {
         return Sourced(value: "none", place: nil)
     }
 
-    private mutating func note(_ node: some SyntaxProtocol, _ message: String) {
-        notes.append(Diagnostic(.unresolved, at: file.place(of: node), message))
+    /// An `unresolved` note; a `guess` (an assumed value, not a choice among known ones) also
+    /// keeps the budget rules off this timeline, whose reloads are then unknown.
+    private mutating func note(_ node: some SyntaxProtocol, _ message: String, guess: Bool = true) {
+        notes.append(Diagnostic(.unresolved, at: file.place(of: node), message + (guess ? " (no budget rule judges this timeline)" : "")))
+        if guess { guessed = true }
     }
 }
 

@@ -28,6 +28,9 @@ public struct TimelineShape: Sendable, Equatable {
     public var align: Sourced<String>
     /// The reload policy.
     public var policy: Sourced<Policy>
+    /// Whether a value was assumed (an `unresolved` note says which): the budget rules then
+    /// leave the timeline alone, since its reloads are unknown.
+    public var assumed = false
 }
 
 /// A timeline provider type and what its timeline function builds.

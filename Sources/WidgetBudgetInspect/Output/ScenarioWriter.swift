@@ -45,7 +45,8 @@ enum ScenarioWriter {
         }
         out.append(line("    provider:", widget.provider.map { "\(widget.providerName), \($0.place.short)" }))
         out.append("      type: fixed")
-        out.append(line("      entries: \(shape.entries.value)", shape.entries.place?.short))
+        let assumed = shape.assumed ? ", partly assumed (see the unresolved note): check it" : ""
+        out.append(line("      entries: \(shape.entries.value)", (shape.entries.place?.short).map { $0 + assumed }))
         if let spacing = shape.spacing { out.append(line("      spacing: \(DurationText.text(spacing.value))", spacing.place?.short)) }
         if shape.firstOffset > 0 {
             out.append(

@@ -13,7 +13,8 @@ enum BudgetCheck {
     static func check(_ scenario: Scenario, widgets: [WidgetModel]) -> [Diagnostic] {
         var out: [Diagnostic] = []
         for (index, widget) in widgets.enumerated() where index < scenario.widgets.count {
-            guard let policy = widget.provider?.shape?.policy, let place = policy.place else { continue }
+            guard let shape = widget.provider?.shape, !shape.assumed, let place = shape.policy.place else { continue }
+            let policy = shape.policy
             let needed = run(scenario, widget: index, budget: 100_000).days.first?.charged ?? 0
             let description = ScenarioWriter.policyText(policy.value)
             if let time = exhaustion(scenario, widget: index, budget: highest) {
