@@ -19,6 +19,7 @@ public enum InspectReport {
         out += inspection.diagnostics.isEmpty ? "no diagnostics\n" : xcode(inspection)
         if let day = inspection.day {
             out += "\nThe day it gives (the inferred scenario, simulated):\n"
+            out += "(" + ScenarioWriter.Defaults.inWords + ")\n"
             out += SimulationOutput.heading(for: day.scenario) + "\n"
             out += SummaryTable.render(day.summaries, scenario: day.scenario)
             for (widget, lines) in zip(day.scenario.widgets, ScenarioHighlights.lines(day)) {

@@ -13,6 +13,10 @@ enum ScenarioWriter {
         static let foreground = "{poisson: {per_hour: 0.3}, duration: 2m, during: \"07:00-23:00\"}"
         static let intents = "poisson: {per_hour: 1}"
         static let throttle = "15m"
+        /// ``unpredictable`` and ``views`` in words, for the text output (change them together).
+        static let inWords =
+            "how often the content changes and when the user looks are not in the code: defaults of one change an hour and "
+            + "a look every 15 minutes from 07:00 to 23:00; measure them with `widgetbudget analyze` or set them in the scenario"
     }
 
     /// `what` is a default: measure it or set it.
