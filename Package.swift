@@ -41,12 +41,16 @@ let package = Package(
     // An app that wants WidgetBudgetKit alone adds the package with `traits: []`, and Yams and
     // swift-argument-parser are then neither fetched nor built (README: the library section).
     traits: [
-        .trait(name: "Tool", description: "WidgetBudgetIO and the widgetbudget tool: Yams and swift-argument-parser."),
+        .trait(
+            name: "Tool",
+            description: "WidgetBudgetIO and the widgetbudget tool: Yams, swift-argument-parser and swift-syntax (inspect)."),
         .default(enabledTraits: ["Tool"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        // `widgetbudget inspect` parses widget sources with it (WidgetBudgetInspect only).
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
     ],
     targets: [
         // The model and the engine: pure Swift, no file formats, no C, no processes.
@@ -71,6 +75,18 @@ let package = Package(
             swiftSettings: libcsvSwiftSettings,
             linkerSettings: libcsvLinkerSettings
         ),
+        // `widgetbudget inspect`: reads a widget's Swift sources with swift-syntax, warns where the
+        // budget will break and writes the scenario (docs/inspect.md). Neither WidgetBudgetKit nor
+        // WidgetBudgetIO depends on it, so apps and the fuzzers never build swift-syntax.
+        .target(
+            name: "WidgetBudgetInspect",
+            dependencies: [
+                "WidgetBudgetKit",
+                "WidgetBudgetIO",
+                .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["Tool"])),
+                .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: ["Tool"])),
+            ]
+        ),
         // glibc's mallopt, for the tool's allocator settings at start-up (no library to link).
         .systemLibrary(name: "CMalloc"),
         // The thin command-line tool.
@@ -79,6 +95,7 @@ let package = Package(
             dependencies: [
                 "WidgetBudgetKit",
                 "WidgetBudgetIO",
+                "WidgetBudgetInspect",
                 "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tool"])),
             ]
@@ -97,6 +114,10 @@ let package = Package(
         .testTarget(
             name: "WidgetBudgetIOTests",
             dependencies: ["WidgetBudgetIO", "WidgetBudgetKit", "WidgetBudgetTestSupport"]
+        ),
+        .testTarget(
+            name: "WidgetBudgetInspectTests",
+            dependencies: ["WidgetBudgetInspect", "WidgetBudgetIO", "WidgetBudgetKit", "WidgetBudgetTestSupport"]
         ),
         .testTarget(
             name: "WidgetBudgetCLITests",

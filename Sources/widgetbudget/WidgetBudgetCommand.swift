@@ -8,13 +8,16 @@ struct WidgetBudgetCommand: ParsableCommand {
         abstract: "Replay a widget's WidgetKit timelines against the daily reload budget and memory limit.",
         discussion: """
             Scenario files (YAML) describe the widgets, their timeline providers, how their content \
-            changes and what the app does; see docs/scenario-format.md. simulate, optimize, compare \
-            and analyze print one JSON document with --format json (docs/json-output.md).
+            changes and what the app does; see docs/scenario-format.md. simulate, optimize, compare, \
+            analyze and inspect print one JSON document with --format json (docs/json-output.md); \
+            inspect reads a widget's Swift sources and writes the scenario they describe (docs/inspect.md).
 
             \(ExitStatus.helpText)
             """,
         version: "0.1.0",
-        subcommands: [Simulate.self, Report.self, Optimize.self, Merge.self, Bench.self, Analyze.self, ExportLog.self, Compare.self]
+        subcommands: [
+            Simulate.self, Report.self, Optimize.self, Merge.self, Bench.self, Analyze.self, ExportLog.self, Compare.self, Inspect.self,
+        ]
     )
 
     /// Sets up the allocator (``AllocatorSettings``), then parses the arguments and runs the command.

@@ -4,7 +4,7 @@ import WidgetBudgetTestSupport
 
 /// Every ```console block of README.md and docs/ is a run of the tool: each `$ widgetbudget …` (or
 /// `$ swift run -c release widgetbudget …`) line is run, in a folder that holds this package's
-/// `Scenarios/`, and the lines under it must be what it printed (issue #28: the README's numbers
+/// `Scenarios/` (and `Tests/`, for `inspect`'s fixture projects), and the lines under it must be what it printed (issue #28: the README's numbers
 /// had drifted from the tool's). `…` in an expected line stands for anything (elided columns);
 /// spacing is compared as single spaces; the block may leave printed lines out, not change them.
 /// A block's commands run in order in one folder: `$ cat FILE` shows an input the block uses (the
@@ -132,6 +132,9 @@ struct DocsConsoleTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createSymbolicLink(
             at: folder.appendingPathComponent("Scenarios"), withDestinationURL: CLIRunner.packageRoot.appendingPathComponent("Scenarios"))
+        // `inspect`'s examples read the fixture projects (docs/inspect.md).
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("Tests"), withDestinationURL: CLIRunner.packageRoot.appendingPathComponent("Tests"))
         for command in example.commands {
             let out: CLIRunner.Output
             switch command.kind {

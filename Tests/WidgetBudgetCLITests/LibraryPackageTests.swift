@@ -3,8 +3,8 @@ import Testing
 import WidgetBudgetTestSupport
 
 /// An app that adds the package for `WidgetBudgetKit` with `traits: []` (README.md, "Replaying your
-/// own provider") resolves none of the tool's dependencies: Yams and swift-argument-parser are
-/// guarded by the package's default trait `Tool` (issue #28).
+/// own provider") resolves none of the tool's dependencies: Yams, swift-argument-parser and
+/// swift-syntax (`inspect`) are guarded by the package's default trait `Tool` (issues #28, #25).
 @Suite("Library package")
 struct LibraryPackageTests {
     /// The identities of the packages the app at `app` depends on, transitively, as
@@ -56,7 +56,7 @@ struct LibraryPackageTests {
         let defaults: (String) -> String = { $0.replacingOccurrences(of: ", traits: []", with: "") }
         try Self.withApp(defaults) { app in
             let found = try Self.dependencies(of: app)
-            #expect(found == ["widgetbudget", "yams", "swift-argument-parser"])
+            #expect(found == ["widgetbudget", "yams", "swift-argument-parser", "swift-syntax"])
         }
     }
 }

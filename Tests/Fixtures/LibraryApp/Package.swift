@@ -7,7 +7,7 @@ let package = Package(
     name: "LibraryApp",
     platforms: [.iOS(.v16), .macOS(.v13)],
     dependencies: [
-        // traits: [] leaves out the command-line tool's dependencies (Yams, swift-argument-parser).
+        // traits: [] leaves out the command-line tool's dependencies (Yams, swift-argument-parser, swift-syntax).
         .package(path: "../WidgetBudget", traits: [])
     ],
     targets: [
