@@ -11,9 +11,10 @@ import Foundation
 /// The file one process appends to, in the log folder; used only on the log's serial queue.
 ///
 /// Every file has one writer: its name holds the role, the time it was started (UTC) and the
-/// process id (`widget-20260105-093000-4242.csv`, then `…-4242-01.csv` for a second file started in the same second), and it is created with `O_EXCL`, so no two
-/// processes, nor two ``WidgetLog``s of one process, ever share one. Nothing is locked (see
-/// docs/log-format.md, "Concurrent writers"). Each row is one `write(2)` of a complete line on a
+/// process id (`widget-20260105-093000-4242.csv`, then `…-4242-01.csv` for a second file
+/// started in the same second), and a process picks a name no file has under a lock of its own,
+/// so no two processes, nor two ``WidgetLog``s of one process, ever share one. No file is locked
+/// (see docs/log-format.md, "Concurrent writers, and why no lock"). Each row is one `write(2)` of a complete line on a
 /// descriptor opened with `O_APPEND`: a process killed between two rows leaves whole rows only.
 final class LogFile {
     private let folder: URL
@@ -50,24 +51,38 @@ final class LogFile {
         return true
     }
 
+    /// Serializes the choice of a new file's name among the logs of this process (other
+    /// processes have other process ids in their names).
+    private static let naming = NSLock()
+
     /// Creates a new file with its header, then trims the folder to its byte limit.
+    ///
+    /// The header is written into a hidden `.NAME.tmp` first, which is then renamed to `NAME`: a
+    /// process killed meanwhile leaves no empty or header-less `.csv` (which `analyze` would
+    /// refuse), only a hidden file that the next trim of another process deletes.
     private func start() -> Bool {
+        Self.naming.lock()
+        defer { Self.naming.unlock() }
         let stamp = Self.stamp(Date())
         let pid = ProcessInfo.processInfo.processIdentifier
-        for attempt in 0..<100 {
+        let manager = FileManager.default
+        for attempt in 0..<10_000 {
             let suffix = attempt == 0 ? "" : attempt < 10 ? "-0\(attempt)" : "-\(attempt)"
             let name = "\(role.name)-\(stamp)-\(pid)\(suffix).csv"
-            let candidate = folder.appendingPathComponent(name).path
-            let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o644)
-            if fd < 0 {
-                if errno == EEXIST { continue }
+            let final = folder.appendingPathComponent(name).path
+            if manager.fileExists(atPath: final) { continue }
+            let temporary = folder.appendingPathComponent("." + name + ".tmp").path
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { return false }
+            descriptor = fd
+            let header = Array(LogRow.header.utf8)
+            guard writeWhole(header), rename(temporary, final) == 0 else {
+                close(fd)
+                descriptor = -1
+                unlink(temporary)
                 return false
             }
-            descriptor = fd
-            path = candidate
-            size = 0
-            let header = Array(LogRow.header.utf8)
-            guard writeWhole(header) else { return false }
+            path = final
             size = header.count
             trimFolder()
             return true
@@ -95,6 +110,14 @@ final class LogFile {
         let manager = FileManager.default
         guard let names = try? manager.contentsOfDirectory(atPath: folder.path) else { return }
         var files: [(stamp: String, path: String, size: Int)] = []
+        let pid = String(ProcessInfo.processInfo.processIdentifier)
+        for name in names where name.hasPrefix(".") && name.hasSuffix(".csv.tmp") {
+            // A header left by a process killed while starting a file (never this process's).
+            let inner = String(name.dropFirst().dropLast(4))
+            if Self.stamp(ofFileName: inner) != nil, inner.split(separator: "-")[3].prefix(while: \.isNumber) != pid {
+                try? manager.removeItem(atPath: folder.appendingPathComponent(name).path)
+            }
+        }
         for name in names {
             guard let stamp = Self.stamp(ofFileName: name) else { continue }
             let full = folder.appendingPathComponent(name).path
@@ -116,7 +139,8 @@ final class LogFile {
     }
 
     /// A log file's name (`ROLE-yyyyMMdd-HHmmss-PID[-N].csv`) as a key that sorts by age
-    /// (`yyyyMMdd-HHmmss-NNNNNN`: a file a process started again in the same second comes after);
+    /// (`yyyyMMdd-HHmmss-NNNNNN`: a file a process started again in the same second comes after;
+    /// `-01`…`-99`, then `-100`…);
     /// nil for any other file, which the log never deletes.
     static func stamp(ofFileName name: String) -> String? {
         guard name.hasSuffix(".csv") else { return nil }
@@ -125,9 +149,12 @@ final class LogFile {
         let digits = { (s: Substring, count: Int?) in
             !s.isEmpty && s.allSatisfy { $0.isASCII && $0.isNumber } && (count == nil || s.count == count)
         }
-        guard digits(parts[1], 8), digits(parts[2], 6), digits(parts[3], nil), parts.count == 4 || digits(parts[4], 2) else {
+        guard digits(parts[1], 8), digits(parts[2], 6), digits(parts[3], nil),
+            parts.count == 4 || (digits(parts[4], nil) && parts[4].count >= 2)
+        else {
             return nil
         }
-        return parts[1] + "-" + parts[2] + "-" + (parts.count == 5 ? parts[4] : "00")
+        let number = parts.count == 5 ? String(parts[4]) : "0"
+        return parts[1] + "-" + parts[2] + "-" + String(repeating: "0", count: max(0, 6 - number.count)) + number
     }
 }

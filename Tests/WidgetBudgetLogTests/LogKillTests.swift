@@ -17,44 +17,58 @@ struct LogKillTests {
         return found.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? found[0]
     }
 
-    /// Starts the child on `folder`, waits until it has written rows, lets it log a little
-    /// longer, and kills it with SIGKILL.
-    static func killChild(after delay: Double, folder: URL) throws {
-        let process = Process()
-        process.executableURL = child
-        process.arguments = [folder.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        var said = Data()
-        while !String(decoding: said, as: UTF8.self).contains("ready") {
-            let chunk = pipe.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            said += chunk
+    /// Starts two children on `folder` (as the app and its extension write one folder at
+    /// once), waits until both have written rows, lets them log a little longer, and kills them
+    /// with SIGKILL.
+    static func killChildren(after delay: Double, folder: URL) throws {
+        var processes: [Process] = []
+        for kind in ["clock", "weather"] {
+            let process = Process()
+            process.executableURL = child
+            process.arguments = [folder.path, kind]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            processes.append(process)
+            var said = Data()
+            while !String(decoding: said, as: UTF8.self).contains("ready") {
+                let chunk = pipe.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                said += chunk
+            }
         }
         Thread.sleep(forTimeInterval: delay)
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
+        for process in processes {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
+        }
     }
 
-    @Test("a child process killed with SIGKILL while logging leaves whole rows that analyze reads", arguments: [0.05, 0.2, 0.5])
-    func killedChild(delay: Double) throws {
+    @Test("two processes logging into one folder, killed with SIGKILL, leave whole rows that analyze reads", arguments: [0.05, 0.2, 0.5])
+    func killedChildren(delay: Double) throws {
         try withLogFolder { folder in
-            try Self.killChild(after: delay, folder: folder)
+            try Self.killChildren(after: delay, folder: folder)
             let files = try logFiles(in: folder)
-            try #require(!files.isEmpty)
+            let pids = Set(files.map { URL(fileURLWithPath: $0).lastPathComponent.split(separator: "-")[3].prefix { $0 != "." } })
+            #expect(pids.count == 2, "\(files)")
             var rows = 0
             for file in files {
                 let (lines, whole) = try lines(of: file)
                 #expect(whole, "\(file) ends inside a row")
                 #expect(lines.first == String(LogRow.header.dropLast()))
-                #expect(lines.dropFirst().allSatisfy { $0.contains(",timeline,clock,systemSmall,2,") && $0.hasSuffix(",at-end,12.5,") })
+                #expect(
+                    lines.dropFirst().allSatisfy {
+                        ($0.contains(",timeline,clock,systemSmall,2,") || $0.contains(",timeline,weather,systemSmall,2,"))
+                            && $0.hasSuffix(",at-end,12.5,")
+                    })
                 rows += lines.count - 1
             }
-            #expect(rows >= 100)
+            #expect(rows >= 200)
             let analysis = try DeviceLogReader.analyze(paths: files, timeZone: nil).analysis
-            #expect(analysis.widgets.first?.reloads == rows)
+            #expect(analysis.records == rows)
+            #expect(analysis.widgets.map(\.kind).sorted() == ["clock", "weather"])
+            #expect(analysis.widgets.reduce(0) { $0 + $1.reloads } == rows)
         }
     }
 

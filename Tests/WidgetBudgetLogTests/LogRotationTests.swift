@@ -69,11 +69,41 @@ struct LogRotationTests {
         }
     }
 
+    @Test("a log starting a hundred files in one second drops nothing")
+    func manyFilesASecond() throws {
+        try withLogFolder { folder in
+            let log = WidgetLog(
+                folder: folder, role: .widget,
+                limits: WidgetLog.Limits(maxFileBytes: 1024, maxFolderBytes: 64 << 20, maxPendingRows: 10_000))
+            Self.fill(log, count: 1500)
+            #expect(log.droppedRows == 0)
+            let files = try logFiles(in: folder)
+            #expect(files.count > 150)
+            #expect(try files.reduce(0) { $0 + (try lines(of: $1).lines.count - 1) } == 1500)
+        }
+    }
+
+    @Test("a header left hidden by a process killed while starting a file is deleted by the next log")
+    func staleTemporary() throws {
+        try withLogFolder { folder in
+            let stale = folder.appendingPathComponent(".widget-20250101-000000-1.csv.tmp")
+            let ours = folder.appendingPathComponent(".widget-20250101-000000-\(ProcessInfo.processInfo.processIdentifier).csv.tmp")
+            for file in [stale, ours] { try Data(LogRow.header.utf8).write(to: file) }
+            let log = WidgetLog(folder: folder, role: .app)
+            log.view(kind: "clock")
+            log.flush()
+            #expect(!FileManager.default.fileExists(atPath: stale.path))
+            #expect(FileManager.default.fileExists(atPath: ours.path))  // this process's own: maybe being written
+            #expect(try logFiles(in: folder).count == 1)
+        }
+    }
+
     @Test("file names: role, UTC start, process id; only such names are ever deleted")
     func names() {
         #expect(LogFile.stamp(Date(timeIntervalSince1970: 1_767_601_845.9)) == "20260105-083045")
-        #expect(LogFile.stamp(ofFileName: "widget-20260105-083045-4242.csv") == "20260105-083045-00")
-        #expect(LogFile.stamp(ofFileName: "app-20260105-083045-4242-03.csv") == "20260105-083045-03")
+        #expect(LogFile.stamp(ofFileName: "widget-20260105-083045-4242.csv") == "20260105-083045-000000")
+        #expect(LogFile.stamp(ofFileName: "app-20260105-083045-4242-03.csv") == "20260105-083045-000003")
+        #expect(LogFile.stamp(ofFileName: "app-20260105-083045-4242-100.csv") == "20260105-083045-000100")
         for other in [
             "notes.csv", "widget-log.csv", "widget-2026-083045-1.csv", "widget-20260105-083045-42.txt", "widget-20260105-083045-42-3.csv",
             "-20260105-083045-1.csv",
