@@ -58,7 +58,7 @@ extension WidgetLog {
     /// How big the log may grow and how many rows may wait to be written.
     public struct Limits: Sendable, Equatable {
         /// A file is closed and a new one started when the next row would take it past this many
-        /// bytes (1 MiB by default: about 7,000 rows, a week of a widget reloading every 15 minutes).
+        /// bytes (1 MiB by default: about 7,000 rows, ten weeks of a widget reloading every 15 minutes).
         public var maxFileBytes: Int
         /// When a file is started, the oldest log files in the folder (of every role and process,
         /// the one being written aside) are deleted until the folder's log files take at most this

@@ -16,7 +16,8 @@ import WidgetBudgetLog
 private struct StandInContext { var family = "systemSmall" }
 private struct StandInEntry { var date: Date }
 
-// README.md, the loop: the three lines for a widget.
+// README.md, the loop: the three lines for a widget; docs/log-format.md, the library's calls.
+// In each target: the App Group's folder and the process's role (.widget or .app).
 let widgetLog = WidgetLog(
     folder: FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.com.example.clock")!, role: .widget)
 let appLog = WidgetLog(
@@ -28,9 +29,14 @@ private func readmeGetTimeline(context: StandInContext, entries: [StandInEntry])
 
 /// docs/log-format.md, the library's calls.
 private func logFormatCalls(entries: [StandInEntry]) {
+    // Widget extension: in getTimeline, just before completion (hand WidgetKit the same policy),
+    // in getSnapshot and in placeholder(in:).
     widgetLog.timeline(kind: "clock", family: "systemSmall", dates: entries.map(\.date), policy: .atEnd)
     widgetLog.snapshot(kind: "clock", family: "systemSmall")
     widgetLog.placeholder(kind: "clock", family: "systemSmall")
+
+    // App: where a push or a fetch brings new data, just before reloadTimelines(ofKind:), when it
+    // becomes active or stops being active, when the user opened it from the widget.
     appLog.change(kind: "clock", predictable: false)
     appLog.appReload(kind: "clock")
     appLog.foreground(true)
