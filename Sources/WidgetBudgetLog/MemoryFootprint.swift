@@ -1,5 +1,5 @@
 #if canImport(Darwin)
-    import Darwin
+    @preconcurrency import Darwin  // mach_task_self_ is a C global: read only here
 #endif
 
 /// The process's memory footprint, what the system's limit for a widget extension (about 30 MB)
