@@ -35,6 +35,8 @@ let package = Package(
         // Scenario YAML, CSV, traces and device logs, reports and plots around the library (links
         // libcsv: not for iOS apps); for tools built on WidgetBudget and for the fuzz harnesses (Fuzz/).
         .library(name: "WidgetBudgetIO", targets: ["WidgetBudgetIO"]),
+        // The device-log writer for a widget extension and its app (docs/log-format.md): no dependencies.
+        .library(name: "WidgetBudgetLog", targets: ["WidgetBudgetLog"]),
         .executable(name: "widgetbudget", targets: ["widgetbudget"]),
     ],
     // `Tool` (on by default) brings the dependencies of WidgetBudgetIO and the command-line tool.
@@ -122,6 +124,14 @@ let package = Package(
         .testTarget(
             name: "WidgetBudgetCLITests",
             dependencies: ["WidgetBudgetTestSupport"]
+        ),
+        // The device-log writer apps ship: Foundation only, no package dependency, no trait.
+        .target(name: "WidgetBudgetLog"),
+        // A process that logs until it is killed, for WidgetBudgetLogTests' kill -9 test.
+        .executableTarget(name: "LogWriterChild", dependencies: ["WidgetBudgetLog"], path: "Tests/LogWriterChild"),
+        .testTarget(
+            name: "WidgetBudgetLogTests",
+            dependencies: ["WidgetBudgetLog", "WidgetBudgetIO", "WidgetBudgetKit", "WidgetBudgetTestSupport", "LogWriterChild"]
         ),
     ]
 )

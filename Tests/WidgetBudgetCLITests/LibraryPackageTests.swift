@@ -49,6 +49,19 @@ struct LibraryPackageTests {
         }
     }
 
+    /// The widget's log builds from the same app package with `traits: []`: WidgetBudgetLog
+    /// alone is compiled (docs/log-format.md), nothing else of the package.
+    @Test("with traits: [] the app builds WidgetBudgetLog alone")
+    func logLibraryBuilds() throws {
+        try Self.withApp { app in
+            let out = try CLIRunner.run(
+                program: URL(fileURLWithPath: "/usr/bin/env"), ["swift", "build", "--target", "WidgetLogging"], in: app)
+            #expect(out.status == 0, "\(out.stdout)\(out.stderr)")
+            let modules = try FileManager.default.contentsOfDirectory(atPath: app.appendingPathComponent(".build/debug/Modules").path)
+            #expect(Set(modules.filter { $0.hasSuffix(".swiftmodule") }) == ["WidgetBudgetLog.swiftmodule", "WidgetLogging.swiftmodule"])
+        }
+    }
+
     /// The control: without `traits: []` the default trait brings the tool's dependencies, so
     /// the test above would see them if the guard were gone.
     @Test("with the default traits the tool's dependencies come too")
