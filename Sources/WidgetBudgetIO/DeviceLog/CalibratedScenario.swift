@@ -351,35 +351,11 @@ public enum CalibratedScenario {
 
     static func rateText(_ rate: Double) -> String { DurationFormat.number((rate * 1000).rounded() / 1000) }
 
-    /// A YAML double-quoted scalar.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\x" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 2)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// A YAML double-quoted scalar (``YAMLText/quoted(_:)``).
+    static func quoted(_ text: String) -> String { YAMLText.quoted(text) }
 
     /// `text` safe in a YAML comment: one line.
     static func comment(_ text: String) -> String {
         String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

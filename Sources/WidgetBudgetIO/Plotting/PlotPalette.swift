@@ -104,10 +104,3 @@ struct PlotPalette: Sendable, Equatable {
         RGB(hex: darkLabel).contrast(with: fill) >= RGB(hex: lightLabel).contrast(with: fill) ? darkLabel : lightLabel
     }
 }
-
-extension String {
-    /// The string with `"0"`s in front up to `count` characters.
-    fileprivate func leftPadded(to count: Int) -> String {
-        String(repeating: "0", count: max(0, count - self.count)) + self
-    }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetBudgetIO
 
 /// Writes the scenario `inspect` infers, in docs/scenario-format.md's format: every inferred value
 /// with a `# File.swift:LINE` comment, every default the code cannot give with a comment saying to
@@ -170,19 +171,8 @@ enum ScenarioWriter {
         }
     }
 
-    /// A YAML double-quoted scalar.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += String(format: "\\x%02X", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    /// A YAML double-quoted scalar (``YAMLText/quoted(_:)``).
+    static func quoted(_ text: String) -> String { YAMLText.quoted(text) }
 
     /// `text`, then its comment in a column of its own.
     private static func line(_ text: String, _ comment: String?) -> String {
