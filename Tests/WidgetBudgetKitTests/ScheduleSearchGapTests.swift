@@ -7,7 +7,7 @@ import WidgetBudgetTestSupport
 /// every schedule judged on the same inputs (common random numbers), so the gap is the search's
 /// alone. Small days and replications keep the sweeps quick; the problems keep their shape: the
 /// bundled news-commute-schedule (4 segments), 5 segments in Europe/Paris across the spring-forward
-/// night, and a tight budget of 12.
+/// night, a tight budget of 12, and uniform content and views (one interval optimal).
 @Suite("Optimization: the schedule search's gap to the exhaustive optimum")
 struct ScheduleSearchGapTests {
     struct Case: CustomStringConvertible, Sendable {
@@ -37,6 +37,12 @@ struct ScheduleSearchGapTests {
             name: "tight budget of 12 (4 segments)",
             segments: ["07:00-09:00", "09:00-17:00", "17:00-23:00", "23:00-07:00"],
             afters: [1_800, 3_600, 7_200, 14_400, 28_800, nil], changes: [2, 1, 1.5, 0.3], views: [15, 3, 8, 0.5], budget: 12),
+        // The same content and views all day: one interval is optimal (Cho–Garcia-Molina: equal
+        // spacing maximises freshness under a total budget), so the segments must not drift apart.
+        Case(
+            name: "uniform content and views (4 segments, budget 40)",
+            segments: ["07:00-09:00", "09:00-17:00", "17:00-23:00", "23:00-07:00"],
+            afters: [1_800, 2_400, 3_600, 7_200, nil], changes: [1, 1, 1, 1], views: [5, 5, 5, 5], budget: 40),
     ]
 
     static func problem(_ c: Case, seed: UInt64) -> (OptimizationProblem, ScheduleSpace) {
