@@ -14,7 +14,7 @@ public struct WorkEstimate: Sendable, Equatable, CustomStringConvertible {
     /// What may come on top of ``widgetDays`` (racing, in an optimization), or `nil`.
     public var extra: Extra?
     /// The events the run may handle: views, changes, app calls, reloads and the entries they
-    /// render (an upper bound, see ``eventCounts(_:level:)``; 0 when not counted).
+    /// render (an upper bound, see `eventCounts(_:level:)`; 0 when not counted).
     public var events = 0
     /// The rows the run may write to `events.csv` (0 without events).
     public var eventRows = 0
@@ -109,7 +109,7 @@ public struct WorkLimitError: Error, Sendable, CustomStringConvertible {
     public var hint: String
 
     /// One line: `ESTIMATE is past the limit of 5000000 widget-days (docs/limits.md); HINT`, or for
-    /// events past their limit ``WorkEstimate/eventsRefusal`` ` (docs/limits.md); HINT`.
+    /// events past their limit `eventsRefusal` ` (docs/limits.md); HINT`.
     public var description: String {
         if estimate.widgetDays <= Bounds.maxWidgetDays && !estimate.eventsWithinLimit {
             return "\(estimate.eventsRefusal) (docs/limits.md); \(hint)"

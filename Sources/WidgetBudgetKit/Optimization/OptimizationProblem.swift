@@ -96,7 +96,7 @@ public struct OptimizationProblem: Sendable {
     /// Every run is the engine's run of the whole scenario with only the provider (and app
     /// throttle) changed and the budget drawn as B: `budget.by_views` scales B by the widget's
     /// views as `simulate` does, and the learning period, pushes, holds and every other input are
-    /// the scenario's (``WidgetInputs``).
+    /// the scenario's (`WidgetInputs`).
     ///
     /// One run per replication at the smallest budget B_min. When no replication waits for budget
     /// there, the runs at every B ≥ B_min are identical (see ``NeededBudget``), so those runs are

@@ -61,7 +61,7 @@ public enum ScheduleSearch {
         public var evaluated: [[Int]]
     }
 
-    /// The rounds of local search ``run(optionCounts:maxRounds:evaluate:)`` makes by default.
+    /// The rounds of local search ``run(optionCounts:maxRounds:maxEvaluations:evaluate:)`` makes by default.
     public static let defaultMaxRounds = 8
 
     /// Searches schedules of `optionCounts[s]` options in segment s; `evaluate` scores a batch of
