@@ -48,21 +48,25 @@ struct ReportLayoutChromiumTests {
         </body></html>
         """
 
+    /// Writes `harness` as `Reports/name` beside the report in `root`, lets headless Chromium run
+    /// it, and returns the measurements it printed (by window width).
+    static func measure(_ harness: String, as name: String, in root: URL) throws -> [String: Any] {
+        let page = root.appendingPathComponent("Reports").appendingPathComponent(name)
+        try harness.write(to: page, atomically: true, encoding: .utf8)
+        let dump = try ReportChromiumTests.chromium(
+            ["--allow-file-access-from-files", "--virtual-time-budget=15000", "--dump-dom", page.absoluteString],
+            profile: root.appendingPathComponent("chromium-profile"))
+        #expect(dump.status == 0, "\(dump.stderr.suffix(2000))")
+        return try #require(ReportChromiumTests.output(of: dump.stdout), "no result in: \(dump.stdout.suffix(1000))")
+    }
+
     @Test(.enabled(if: runs, "needs Chromium (run on CI)"))
     func phoneAndWideWindowsShowEveryTableWhole() throws {
         try ReportTestSupport.withScenarios(["a.yaml": ReportTestSupport.clock, "t.yaml": ReportOptimizeTests.tuned]) { root in
             let report = try CLIRunner.run(
                 ["report", "--out", "Reports"], in: root, environment: ["PATH": ReportTestSupport.pathWithoutGnuplot])
             #expect(report.status == 0, "\(report.stderr)")
-            let reports = root.appendingPathComponent("Reports")
-            try Self.harness.write(to: reports.appendingPathComponent("layout.html"), atomically: true, encoding: .utf8)
-            let dump = try ReportChromiumTests.chromium(
-                [
-                    "--allow-file-access-from-files", "--virtual-time-budget=15000", "--dump-dom",
-                    reports.appendingPathComponent("layout.html").absoluteString,
-                ], profile: root.appendingPathComponent("chromium-profile"))
-            #expect(dump.status == 0, "\(dump.stderr.suffix(2000))")
-            let json = try #require(ReportChromiumTests.output(of: dump.stdout), "no result in: \(dump.stdout.suffix(1000))")
+            let json = try Self.measure(Self.harness, as: "layout.html", in: root)
             for width in [420, 1400, 1920] {
                 let fit = try #require(json[String(width)] as? [String: Any], "\(json)")
                 #expect((fit["page"] as? Int ?? .max) <= width, "the page scrolls sideways at \(width) px: \(fit)")
@@ -110,15 +114,7 @@ struct ReportLayoutChromiumTests {
         try ReportTestSupport.withScenarios(["a.yaml": ReportTestSupport.clock, "t.yaml": ReportOptimizeTests.tuned]) { root in
             let report = try CLIRunner.run(["report", "--out", "Reports"], in: root)
             #expect(report.status == 0, "\(report.stderr)")
-            let reports = root.appendingPathComponent("Reports")
-            try Self.cardHarness.write(to: reports.appendingPathComponent("cards.html"), atomically: true, encoding: .utf8)
-            let dump = try ReportChromiumTests.chromium(
-                [
-                    "--allow-file-access-from-files", "--virtual-time-budget=15000", "--dump-dom",
-                    reports.appendingPathComponent("cards.html").absoluteString,
-                ], profile: root.appendingPathComponent("chromium-profile"))
-            #expect(dump.status == 0, "\(dump.stderr.suffix(2000))")
-            let json = try #require(ReportChromiumTests.output(of: dump.stdout), "no result in: \(dump.stdout.suffix(1000))")
+            let json = try Self.measure(Self.cardHarness, as: "cards.html", in: root)
             for width in [390, 1400] {
                 let fit = try #require(json[String(width)] as? [String: Any], "\(json)")
                 #expect((fit["page"] as? Int ?? .max) <= width, "the page scrolls sideways at \(width) px: \(fit)")
