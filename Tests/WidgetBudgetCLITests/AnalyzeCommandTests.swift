@@ -164,18 +164,23 @@ struct AnalyzeCommandTests {
     }
 
     /// Runs the CLI with output discarded and returns its exit status and its own peak resident
-    /// memory (from `wait4`, so other processes of the test run do not count).
+    /// memory (from `wait4`, so other processes of the test run do not count). It runs without
+    /// gnuplot on `PATH`: `wait4` folds the peak of the child's own children (gnuplot drawing the
+    /// figures) into the child's, and the figures are not what is measured.
     static func runMeasured(_ arguments: [String]) throws -> (status: Int32, maxRSSMegabytes: Double) {
         let executable = CLIRunner.executable.path
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
+        let path: String = "PATH=" + ReportTestSupport.pathWithoutGnuplot
+        let environment: [UnsafeMutablePointer<CChar>?] = [strdup(path), nil]
+        defer { for p in environment { free(p) } }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environment)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
         var status: Int32 = 0
         var usage = rusage()
