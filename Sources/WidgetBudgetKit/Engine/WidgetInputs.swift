@@ -96,7 +96,18 @@ package struct WidgetInputs: Sendable {
         unpredictable = changes(of: widgetIndex)
         viewStream = EventStream(widget.views, horizon: horizon, clock: clock, generator: stream(.views, widget: widgetIndex))
 
-        // App reloads: drawn per stream (not per widget), so reloadAll hits every widget at once.
+        // Free-reload sources first: the app's foreground sessions they draw also time the
+        // `on_foreground` / `on_background` reloads below (each source has its own streams, so the
+        // order changes no numbers).
+        var free = FreeReloadDraw(
+            scenario: scenario, widgetIndex: widgetIndex, horizon: horizon, clock: clock,
+            stream: { stream($0, $1, widget: $2) }, changes: changes)
+        for source in scenario.freeReloadSources { source.draw(into: &free) }
+        let sessions = IntervalSet(intervals: free.appSessions)
+
+        // App reloads: the calls are drawn per stream (not per widget), so one call reaches every
+        // widget it targets; the delay to each is drawn per widget (and instance), so widgets
+        // reloaded by one call are granted seconds apart, not at one instant (OBSERVED #20).
         var requests: [AppRequest] = []
         for (i, spec) in scenario.app.reloads.enumerated() {
             let targetsMe: Bool
@@ -122,23 +133,30 @@ package struct WidgetInputs: Sendable {
                     times += (w == widgetIndex ? unpredictable : changes(of: w)).times
                 }
                 times.sort()
+            case .onForeground:
+                times = sessions.starts
+            case .onBackground:
+                times = sessions.ends.filter { $0 < horizon }
             }
             times = AppReloadThrottle(interval: spec.throttle).calls(for: times)
-            var dg = stream(.appReloadDelay, i)
+            let delay = spec.origin == .background ? scenario.system.backgroundReloadDelay : scenario.system.appReloadDelay
+            var dg = stream(.appReloadDelay, i, widget: widgetIndex)
             for t in times {
-                let at = t + scenario.system.appReloadDelay.draw(&dg)
+                let at = t + delay.draw(&dg)
                 if at < horizon { requests.append(AppRequest(time: at, calledAt: t, source: source)) }
             }
         }
-        var free = FreeReloadDraw(
-            scenario: scenario, widgetIndex: widgetIndex, horizon: horizon, clock: clock,
-            stream: { stream($0, $1, widget: $2) }, changes: changes)
-        for source in scenario.freeReloadSources { source.draw(into: &free) }
         requests += free.requests
         requests.sort { $0.time < $1.time }
         if !free.cooldowns.isEmpty {
+            // An ignored call never reaches WidgetKit: it is logged when the app made it (issue #23
+            // item 7: a call at 02:00:00 showed 02:00:10, its would-be arrival).
             let cooldown = IntervalSet(intervals: free.cooldowns)
-            for i in requests.indices where cooldown.contains(requests[i].calledAt) { requests[i].ignored = true }
+            for i in requests.indices where cooldown.contains(requests[i].calledAt) {
+                requests[i].ignored = true
+                requests[i].time = requests[i].calledAt
+            }
+            requests.sort { $0.time < $1.time }
         }
         appRequests = requests
         intents = EventTimes(free.taps)

@@ -32,6 +32,8 @@ extension WorkEstimate {
                 switch trigger {
                 case let .process(process): return process.expectedCount(horizon: horizon)
                 case .onChange: return unpredictable
+                case .onForeground, .onBackground:
+                    return app.foreground.expectedCount(horizon: horizon) + app.launchesFromWidget.expectedCount(horizon: horizon)
                 }
             }
             var appCalls = app.reloads.reduce(0) { $0 + calls($1.trigger) }

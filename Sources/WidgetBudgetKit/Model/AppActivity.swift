@@ -14,6 +14,25 @@ public struct AppActivity: Sendable, Equatable, Codable {
         case process(EventProcess)
         /// Right after each unpredictable change of the targeted widgets (a push arrives).
         case onChange
+        /// At the start of each foreground session (`app.foreground` and launches from the widget):
+        /// `onChange(of: scenePhase)` → `.active`. Free when granted while the app is still in the
+        /// foreground (issue #23 item 9).
+        case onForeground
+        /// When each foreground session ends (`scenePhase` → `.background`): a background call,
+        /// charged.
+        case onBackground
+    }
+
+    /// Where the app is when it calls (OBSERVED #13, #14): the call reaches WidgetKit after the
+    /// origin's delay (`system.app_reload_delay` or `system.background_reload_delay`).
+    public enum Origin: String, Sendable, Equatable, Codable, CaseIterable {
+        /// The app on screen: the call arrives after `system.app_reload_delay` (default 0 s:
+        /// OBSERVED #14 saw a tap's reload at once).
+        case foreground
+        /// A background task, geofence or push handler: after `system.background_reload_delay`
+        /// (OBSERVED #14 saw one 19 min late; #13 saw a foreground call land only once the app was
+        /// in the background).
+        case background
     }
 
     /// One stream of app reload requests.
@@ -24,12 +43,16 @@ public struct AppActivity: Sendable, Equatable, Codable {
         public var trigger: Trigger
         /// The shortest time between two calls, seconds (``AppReloadThrottle``; 0: none).
         public var throttle: Double
+        /// Where the app is when it calls: which delay its calls get.
+        public var origin: Origin
 
-        /// Creates a reload stream.
-        public init(target: Target, trigger: Trigger, throttle: Double = 0) {
+        /// Creates a reload stream; `origin` defaults to the trigger's own (background for
+        /// ``Trigger/onBackground``, foreground otherwise).
+        public init(target: Target, trigger: Trigger, throttle: Double = 0, origin: Origin? = nil) {
             self.target = target
             self.trigger = trigger
             self.throttle = throttle
+            self.origin = origin ?? (trigger == .onBackground ? .background : .foreground)
         }
     }
 

@@ -4,8 +4,20 @@ public struct SystemSettings: Sendable, Equatable, Codable {
     public var reloadDelay: DelayDistribution
     /// Added to every entry's date before it renders.
     public var renderDelay: DelayDistribution
-    /// Added to every app-requested reload (developers report 2–30 s).
+    /// Added to every app-requested reload made from the foreground (`origin: foreground`, the
+    /// default; developers report 2–30 s, OBSERVED #11; a tap's reload showed at once, #14). Drawn
+    /// for each widget (and instance) on its own: widgets reloaded by one call are granted seconds
+    /// apart (OBSERVED #20).
     public var appReloadDelay: DelayDistribution
+    /// Added to every app-requested reload made from the background (`origin: background`,
+    /// `on_background`): OBSERVED #14 saw a geofence's `reloadAllTimelines` 19 min late, so the
+    /// default is uniform over 0–19 min (the one figure as the upper end; no shape is reported).
+    public var backgroundReloadDelay = SystemSettings.defaultBackgroundReloadDelay
+    /// The default ``backgroundReloadDelay``: uniform over 0–19 min (OBSERVED #14).
+    public static let defaultBackgroundReloadDelay = DelayDistribution.uniform(0, 19 * 60)
+    /// Added to every App Intent tap before its free reload runs (OBSERVED #13: "sometimes minutes
+    /// late"; no figure, so the default is 0, Apple's "immediately").
+    public var intentReloadDelay = DelayDistribution.zero
     /// No two reloads of a widget closer than this, in seconds (App Intents excepted). The engine
     /// takes anything below ``smallestReloadInterval`` as that: with 0, a free reload (in a
     /// foreground session) of a timeline whose reload is due at once would repeat at the same

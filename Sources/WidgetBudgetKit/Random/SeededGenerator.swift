@@ -80,4 +80,6 @@ enum StreamPurpose: UInt64 {
     case unpredictable, views, appReloads, foreground, foregroundDuration
     case intents, budget, reloadDelay, renderDelay, appReloadDelay
     case launches, launchDuration, sessions, sessionDuration, locationChanges, pushes
+    /// App Intent taps' delays (`system.intent_reload_delay`), drawn per widget.
+    case intentDelay = 101
 }

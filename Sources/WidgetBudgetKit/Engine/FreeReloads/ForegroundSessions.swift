@@ -7,6 +7,8 @@ package struct ForegroundSessions: FreeReloadSource {
 
     /// Adds the sessions as free stretches.
     package func draw(into draw: inout FreeReloadDraw) {
-        draw.freeWindows += draw.sessions(starts, duration, (.foreground, .foregroundDuration))
+        let sessions = draw.sessions(starts, duration, (.foreground, .foregroundDuration))
+        draw.freeWindows += sessions
+        draw.appSessions += sessions
     }
 }

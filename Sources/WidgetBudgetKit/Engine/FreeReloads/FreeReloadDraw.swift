@@ -23,6 +23,9 @@ package struct FreeReloadDraw {
     package var atNextView: [SimTime] = []
     /// Requests reaching the widget like the app's reload calls, charged (widget pushes).
     package var requests: [AppRequest] = []
+    /// The app's foreground sessions (`app.foreground` and launches from the widget, not audio or
+    /// navigation sessions): their starts and ends time `on_foreground` and `on_background` reloads.
+    package var appSessions: [(SimTime, SimTime)] = []
     /// Stretches in which WidgetKit ignores the app's reload calls (after a launch from the widget).
     package var cooldowns: [(SimTime, SimTime)] = []
 

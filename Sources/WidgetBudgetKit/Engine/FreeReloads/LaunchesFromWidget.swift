@@ -13,6 +13,7 @@ package struct LaunchesFromWidget: FreeReloadSource {
     package func draw(into draw: inout FreeReloadDraw) {
         let sessions = draw.sessions(launches, duration, (.launches, .launchDuration))
         draw.freeWindows += sessions
+        draw.appSessions += sessions
         draw.cooldowns += sessions.map { start, _ in (start, start + cooldown) }
     }
 }

@@ -23,6 +23,8 @@ package struct WidgetPushes: FreeReloadSource {
         switch pushes.trigger {
         case let .process(process): sent = process.generate(horizon: horizon, clock: clock, generator: &generator).times
         case .onChange: sent = Array(Set(scenario.widgets.indices.flatMap { changes($0).times })).sorted()
+        // The loader gives pushes no session trigger: a push is the server's, not the app's.
+        case .onForeground, .onBackground: sent = []
         }
         var budget = ReloadBudget(model: .rolling24h, daily: pushes.daily)
         return sent.filter { t in
