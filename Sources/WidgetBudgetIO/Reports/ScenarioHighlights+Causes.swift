@@ -28,6 +28,14 @@ extension ScenarioHighlights {
         var delays: [String] = []
         if system.reloadDelay.mean > 0 { delays.append("policy reloads \(NumberFormat.humanDuration(system.reloadDelay.mean))") }
         if system.appReloadDelay.mean > 0 { delays.append("app reloads \(NumberFormat.humanDuration(system.appReloadDelay.mean))") }
+        // Issue #23 item 4: the delays of background calls and App Intent taps, when the scenario has them.
+        let app = result.scenario.app
+        if app.reloads.contains(where: { $0.origin == .background }) && system.backgroundReloadDelay.mean > 0 {
+            delays.append("background app reloads \(NumberFormat.humanDuration(system.backgroundReloadDelay.mean))")
+        }
+        if !app.intents.isEmpty && system.intentReloadDelay.mean > 0 {
+            delays.append("App Intent taps \(NumberFormat.humanDuration(system.intentReloadDelay.mean))")
+        }
         if system.renderDelay.mean > 0 { delays.append("renders \(NumberFormat.humanDuration(system.renderDelay.mean))") }
         if !delays.isEmpty {
             lines.append("WidgetKit's delays keep content old for longer: on average " + delays.joined(separator: ", ") + " late.")

@@ -333,6 +333,8 @@ struct ScenarioReader {
         let m = try v.mapping(allowed: [
             "reload_delay", "render_delay", "app_reload_delay", "min_reload_interval", "low_power", "max_entries", "min_render_spacing",
             "launch_cooldown", "unseen_after", "location_changes",
+            // Issue #23 item 4 (appreloads): the delays of background calls and App Intent taps.
+            "background_reload_delay", "intent_reload_delay",
         ])
         var system = SystemSettings()
         if let x = m["reload_delay"] { system.reloadDelay = try readDelay(x) }
@@ -352,6 +354,9 @@ struct ScenarioReader {
         if let x = m["launch_cooldown"] { system.launchCooldown = try x.nonNegativeDuration() }
         if let x = m["unseen_after"], x.scalarText != "off" { system.unseenAfter = try x.positiveDuration() }
         if let x = m["location_changes"] { system.locationChanges = try readProcess(x, horizon: horizon) }
+        // Issue #23 item 4 (appreloads): per-origin delays (OBSERVED #13, #14).
+        if let x = m["background_reload_delay"] { system.backgroundReloadDelay = try readDelay(x) }
+        if let x = m["intent_reload_delay"] { system.intentReloadDelay = try readDelay(x) }
         return system
     }
 
@@ -640,8 +645,10 @@ struct ScenarioReader {
             return kind
         }
         if let r = m["reloads"] {
+            // Issue #23 item 9 (appreloads): on_foreground / on_background follow these sessions.
+            let hasSessions = ["foreground", "launches_from_widget"].contains { m[$0].map { $0.scalarText != "none" } ?? false }
             for item in r.list() {
-                let im = try item.mapping(allowed: Self.processKeys + ["kind", "all", "on_change", "throttle"])
+                let im = try item.mapping(allowed: Self.processKeys + ["kind", "all", "on_change", "throttle"] + Self.appReloadSessionKeys)
                 let throttle = try im["throttle"]?.nonNegativeDuration() ?? 0
                 let target: AppActivity.Target
                 if let all = im["all"], try all.bool() {
@@ -650,7 +657,11 @@ struct ScenarioReader {
                 } else {
                     target = .kind(try checkKind(try im.require("kind", hint: "or `all: true` for reloadAllTimelines")))
                 }
-                if let oc = im["on_change"], try oc.bool() {
+                // Issue #23 items 4 and 9 (appreloads): a session trigger, and each item's origin.
+                if let trigger = try readSessionTrigger(im, hasSessions: hasSessions) {
+                    app.reloads.append(
+                        .init(target: target, trigger: trigger, throttle: throttle, origin: try readOrigin(im, trigger: trigger)))
+                } else if let oc = im["on_change"], try oc.bool() {
                     try refuseProcess(besideOnChange: im, "reloads")
                     let followed = widgets.filter { w in
                         if case let .kind(k) = target { return w.kind == k }
@@ -661,14 +672,18 @@ struct ScenarioReader {
                             "on_change follows unpredictable content changes, but the targeted widgets have none",
                             hint: "add content.unpredictable to the widget")
                     }
-                    app.reloads.append(.init(target: target, trigger: .onChange, throttle: throttle))
+                    app.reloads.append(
+                        .init(target: target, trigger: .onChange, throttle: throttle, origin: try readOrigin(im, trigger: .onChange)))
                 } else {
                     guard let process = try readPattern(im, horizon: horizon) else {
                         throw item.error(
                             "say when the app reloads: {poisson: {per_hour: 1}}, {every: 1h}, {at: [...]}, {trace: file} or on_change: true"
                         )
                     }
-                    app.reloads.append(.init(target: target, trigger: .process(process), throttle: throttle))
+                    app.reloads.append(
+                        .init(
+                            target: target, trigger: .process(process), throttle: throttle,
+                            origin: try readOrigin(im, trigger: .process(process))))
                 }
             }
         }
