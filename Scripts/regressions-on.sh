@@ -436,3 +436,23 @@ dir=$(mktemp -d "$root/case.XXXXXX")
   run "#27.12 views: a list of 40,000 items" "" "$bin" simulate views.yaml --out out
 )
 # ---- end of issue #27 (inputs)
+# ---- Issue #23, items 3, 4, 7, 9 (appreloads): app reload origins and their delays, on_foreground
+# and on_background. Bad values of the new keys, each one line naming the key.
+app_yaml() { # app_yaml SYSTEM APP: one never-reloading widget, the given system and app sections
+  printf 'name: t\ndays: 1\nsystem: %s\nwidgets:\n  - {kind: w, provider: never}\napp:\n%s\n' "$1" "$2"
+}
+scenario "#23.4 app.reloads origin: back" "$(app_yaml '{}' '  reloads:
+    - {kind: w, every: 1h, origin: back}')"
+scenario "#23.4 system.background_reload_delay: -5s" "$(app_yaml '{background_reload_delay: -5s}' '  reloads:
+    - {kind: w, every: 1h, origin: background}')"
+scenario "#23.4 system.intent_reload_delay: {uniform: [3m, 1m]}" "$(app_yaml '{intent_reload_delay: {uniform: [3m, 1m]}}' '  intents:
+    - {kind: w, every: 1h}')"
+scenario "#23.9 on_foreground: true with no foreground sessions" "$(app_yaml '{}' '  reloads:
+    - {kind: w, on_foreground: true}')"
+scenario "#23.9 on_foreground: true beside every: 1h" "$(app_yaml '{}' '  foreground: {every: 6h}
+  reloads:
+    - {kind: w, on_foreground: true, every: 1h}')"
+scenario "#23.9 on_background: true with origin: foreground" "$(app_yaml '{}' '  foreground: {every: 6h}
+  reloads:
+    - {kind: w, on_background: true, origin: foreground}')"
+# ---- end of issue #23 (appreloads)
