@@ -1,6 +1,7 @@
 /// An app reload request as it reaches one widget.
 package struct AppRequest: Sendable, Equatable {
-    /// When the request reaches WidgetKit (after the app-reload delay).
+    /// When the request reaches WidgetKit (after the delay of its origin, drawn for this widget);
+    /// for an ignored call, when the app made it (it never reaches WidgetKit).
     package var time: SimTime
     /// When the app called `reloadTimelines(ofKind:)` or `reloadAllTimelines()`.
     package var calledAt: SimTime
