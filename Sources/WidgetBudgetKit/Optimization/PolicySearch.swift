@@ -119,8 +119,8 @@ public struct PolicySearch: Sendable {
     /// Runs the search. `evaluate` evaluates a batch of new candidates (in parallel, say) and
     /// returns their records in the same order; it is never given a candidate twice.
     ///
-    /// The three steps of the type's summary, in order: ``Run/evaluateLattice()``,
-    /// ``Run/descend(from:)``, ``Run/refineBeam()``.
+    /// The three steps of the type's summary, in order: `evaluateLattice()`, `descend(from:)`,
+    /// `refineBeam()` (`PolicySearch+Run.swift`).
     public func run(evaluate: ([PolicyCandidate]) -> [CandidateRecord]) {
         withoutActuallyEscaping(evaluate) { evaluate in
             var run = Run(search: self, evaluate: evaluate)
