@@ -456,3 +456,14 @@ scenario "#23.9 on_background: true with origin: foreground" "$(app_yaml '{}' ' 
   reloads:
     - {kind: w, on_background: true, origin: foreground}')"
 # ---- end of issue #23 (appreloads)
+# ---- Issue #26 items 1 and 2 (contracts): the push budget's own model; provider keys read by
+# the provider type that declares them.
+scenario "#26.1 app.pushes.budget.model: hourly" "$valid
+app:
+  pushes: {every: 1h, budget: {daily: 2, model: hourly}}"
+scenario "#26.1 app.pushes.budget.model: midnight" "$valid
+app:
+  pushes: {every: 1h, budget: {daily: 2, model: midnight}}"
+scenario "#26.2 until-full with a fixed provider's entries" "$(with '{type: fixed, entries: 6, spacing: 1m, policy: at-end}' '{type: until-full, level: 40, rate_per_hour: 10, spacing: 30m, entries: 4}')"
+scenario "#26.2 provider type: fixd" "$(with 'type: fixed' 'type: fixd')"
+# ---- end of issue #26 (contracts)

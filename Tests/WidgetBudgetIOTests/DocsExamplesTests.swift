@@ -12,7 +12,7 @@ private func optimizerExample() throws {
     print(outcome.recommended?.record.candidate.description ?? outcome.infeasibilityMessage!)
 }
 
-/// Every Swift block of README.md, docs/ and the DocC catalog is compiled by a test: its lines
+/// Every Swift block of README.md, CONTRIBUTING.md, docs/ and the DocC catalog is compiled by a test: its lines
 /// (spacing aside) appear in order in one Swift file under `Tests/`.
 @Suite("Docs examples")
 struct DocsExamplesTests {
@@ -24,7 +24,7 @@ struct DocsExamplesTests {
 
     /// The Markdown files holding Swift examples.
     private static func documents() throws -> [String] {
-        var paths = ["README.md"]
+        var paths = ["README.md", "CONTRIBUTING.md"]
         for folder in ["docs", "Sources/WidgetBudgetKit/WidgetBudgetKit.docc"] {
             let base = root.appendingPathComponent(folder)
             guard let walker = FileManager.default.enumerator(atPath: base.path) else { continue }

@@ -82,11 +82,37 @@ struct BudgetModelTests {
         }
     }
 
+    /// Each model's promise, checked on the charges of a run at B (`clock` finds local days).
+    typealias Promise = @Sendable (_ charges: [SimTime], _ b: Int, _ clock: LocalClock) -> Void
+
+    /// The promise of every model, by name; `budgetInvariants` fails for a model without one.
+    static let promises: [String: Promise] = [
+        BudgetModel.rolling24h.rawValue: { charges, b, _ in
+            for (i, t) in charges.enumerated() {
+                let inWindow = charges[...i].filter { $0 > t - 86_400 }.count
+                #expect(inWindow <= b, "\(inWindow) charges in the 24 h up to \(t)")
+            }
+        },
+        BudgetModel.midnight.rawValue: { charges, b, clock in
+            let perDay = Dictionary(grouping: charges, by: clock.localDay).mapValues(\.count)
+            #expect(perDay.values.allSatisfy { $0 <= b })
+        },
+        BudgetModel.tokenBucket.rawValue: { charges, b, _ in
+            // Between two charges at s < t at most B + B (t − s) / 24 h tokens were available.
+            for i in charges.indices {
+                for j in charges.indices where j >= i {
+                    let allowed = Double(b) + Double(b) * (charges[j] - charges[i]) / 86_400
+                    #expect(Double(j - i + 1) <= allowed + 1e-6)
+                }
+            }
+        },
+    ]
+
     /// Checks each model's promise on a busy, irregular request stream.
     @Test(
         "rolling-24h never charges more than B in any trailing 24 h; midnight never more than B per local day",
-        arguments: [BudgetModel.rolling24h, .midnight, .tokenBucket])
-    func budgetInvariants(model: BudgetModel) {
+        arguments: BudgetModel.allCases)
+    func budgetInvariants(model: BudgetModel) throws {
         let b = 10
         let scenario = TestScenarios.single(
             .fixed(FixedProvider(entries: 3, spacing: 600, policy: .atEnd)), days: 6, seed: 7,
@@ -95,25 +121,13 @@ struct BudgetModelTests {
         let run = Simulator.run(scenario, events: .reloads).run()
         let charges = run.events(.grant).filter { $0.charged == true }.map(\.time)
         #expect(charges.count >= 5 * b)
-        switch model {
-        case .rolling24h:
-            for (i, t) in charges.enumerated() {
-                let inWindow = charges[...i].filter { $0 > t - 86_400 }.count
-                #expect(inWindow <= b, "\(inWindow) charges in the 24 h up to \(t)")
-            }
-        case .midnight:
-            let clock = SimulationCalendar(scenario: scenario).clock
-            let perDay = Dictionary(grouping: charges, by: clock.localDay).mapValues(\.count)
-            #expect(perDay.values.allSatisfy { $0 <= b })
-        case .tokenBucket:
-            // Between two charges at s < t at most B + B (t − s) / 24 h tokens were available.
-            for i in charges.indices {
-                for j in charges.indices where j >= i {
-                    let allowed = Double(b) + Double(b) * (charges[j] - charges[i]) / 86_400
-                    #expect(Double(j - i + 1) <= allowed + 1e-6)
-                }
-            }
-        }
+        let promise = try #require(Self.promises[model.rawValue], "no promise written for \(model.rawValue)")
+        promise(charges, b, SimulationCalendar(scenario: scenario).clock)
+    }
+
+    @Test("the hand-computed grant table covers every model")
+    func tableCoversEveryModel() {
+        #expect(Self.cases.map(\.model) == BudgetModel.allCases)
     }
 
     /// B drawn per replication from 40...70: constant within a replication, and a 5-minute timeline

@@ -77,7 +77,8 @@ struct BudgetRuleTests {
         #expect(ObjectIdentifier(BudgetModel.rolling24h.rule) == ObjectIdentifier(RollingWindowBudget.self))
         #expect(ObjectIdentifier(BudgetModel.midnight.rule) == ObjectIdentifier(MidnightBudget.self))
         #expect(ObjectIdentifier(BudgetModel.tokenBucket.rule) == ObjectIdentifier(TokenBucketBudget.self))
-        #expect(BudgetModel.allCases.filter { $0.rule.usesLocalDay } == [.midnight])
+        #expect(BudgetModel.allCases.filter { $0.rule.window != nil } == [.midnight])
+        #expect(MidnightBudget.window == .localDay)
     }
 
     /// B goes from 4 to 2 at t = 1,000 after four charges at 0, 100, 200, 300: the rolling window
@@ -127,11 +128,11 @@ struct BudgetRuleTests {
                 var t = 0.0
                 for step in 0..<300 {
                     t += Double.random(in: 0...7_200, using: &g)
-                    let day = model.rule.usesLocalDay ? clock.localDay(t) : 0
-                    let available = rule.isAvailable(at: t, localDay: day)
+                    let day = model.rule.window == nil ? 0 : clock.localDay(t)
+                    let available = rule.isAvailable(at: t, window: day)
                     #expect(budget.isAvailable(at: t) == available, "\(model) \(round) \(step)")
-                    #expect(budget.left(at: t) == rule.left(at: t, localDay: day))
-                    let back = available ? t : rule.nextRecovery(after: t, nextMidnight: { clock.nextMidnight(after: t) })
+                    #expect(budget.left(at: t) == rule.left(at: t, window: day))
+                    let back = available ? t : rule.nextRecovery(after: t, nextWindow: { clock.nextMidnight(after: t) })
                     #expect(budget.nextAvailable(after: t) == back)
                     if step == 150 {
                         let newDaily = Int.random(in: 1...12, using: &g)
@@ -139,10 +140,66 @@ struct BudgetRuleTests {
                         rule.setDaily(newDaily, at: t)
                     } else if available || Bool.random(using: &g) {
                         budget.charge(at: t)
-                        rule.charge(at: t, localDay: day)
+                        rule.charge(at: t, window: day)
                     }
                 }
             }
         }
+    }
+
+    /// Issue #26: the needed-budget search's range is the model's own. For every model, its
+    /// sufficient budget grants random charge lists (dense bursts, whole minutes around midnights),
+    /// and the search inside 1 … that bound agrees with the model's answer.
+    @Test("each model's sufficient budget grants every charge", arguments: BudgetModel.allCases)
+    func sufficientBudgetSuffices(model: BudgetModel) {
+        var g = SeededGenerator(seed: 26)
+        let clocks = [
+            LocalClock.utc(),
+            LocalClock(
+                start: Date(timeIntervalSince1970: 1_772_870_400), timeZone: TimeZone(identifier: "America/New_York")!, horizon: 8 * 86_400),
+        ]
+        for i in 0..<200 {
+            var times: [SimTime] = []
+            var t = g.unit() * 86_400
+            for _ in 0..<(1 + Int(g.next() % 150)) {
+                t += i.isMultiple(of: 2) ? Double(g.next() % 90) : g.unit() * 3_600
+                times.append(t)
+            }
+            let clock = clocks[i % clocks.count]
+            let bound = model.rule.sufficientBudget(chargeTimes: times, clock: clock)
+            #expect(bound >= 1)
+            #expect(NeededBudget.suffices(bound, chargeTimes: times, model: model, clock: clock), "\(model.rawValue) case \(i)")
+            #expect(NeededBudget.minimum(chargeTimes: times, model: model, clock: clock) <= bound)
+        }
+    }
+
+    /// The window keys the engine and the log analysis find: a local day is the clock's local day
+    /// and its next start the next local midnight (a 23-hour day across New York's spring change),
+    /// and by UTC offset the log's `LocalTime.day` and `nextMidnight`; a local hour is the wall
+    /// clock's hour.
+    @Test("budget windows: local days agree with the clock and LocalTime, local hours with the wall clock")
+    func budgetWindows() {
+        let clock = LocalClock(
+            start: Date(timeIntervalSince1970: 1_772_870_400), timeZone: TimeZone(identifier: "America/New_York")!, horizon: 8 * 86_400)
+        var g = SeededGenerator(seed: 9)
+        for _ in 0..<2_000 {
+            let t = (g.unit() * 7 * 86_400).rounded(g.next() % 2 == 0 ? .down : .toNearestOrEven)
+            #expect(BudgetWindow.localDay.key(at: t, clock: clock) == clock.localDay(t))
+            #expect(BudgetWindow.localDay.nextStart(after: t, clock: clock) == clock.nextMidnight(after: t))
+            let hour = BudgetWindow.localHour.key(at: t, clock: clock)
+            #expect(hour == Int((clock.wallSeconds(t) / 3_600).rounded(.down)))
+            #expect(BudgetWindow.localHour.key(at: BudgetWindow.localHour.nextStart(after: t, clock: clock), clock: clock) > hour)
+            let unix = clock.startEpoch + t, offset = [3_600.0, -18_000, 19_800][Int(g.next() % 3)]
+            #expect(BudgetWindow.localDay.key(unixTime: unix, utcOffset: offset) == LocalTime.day(unix, offset: offset))
+            #expect(
+                BudgetWindow.localDay.nextStart(afterUnixTime: unix, utcOffset: offset)
+                    == LocalTime.nextMidnight(after: unix, offset: offset))
+        }
+        // 8 March 2026 in New York: 23 hours from midnight to midnight, yet 24 wall-clock hour keys
+        // apart (02:00-03:00 is skipped).
+        let dayStart = clock.nextMidnight(after: 0)
+        let dayEnd = clock.nextMidnight(after: dayStart)
+        #expect(dayEnd - dayStart == 23 * 3_600)
+        #expect(BudgetWindow.localHour.key(at: dayEnd, clock: clock) - BudgetWindow.localHour.key(at: dayStart, clock: clock) == 24)
     }
 }

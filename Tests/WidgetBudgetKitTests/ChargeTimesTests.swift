@@ -39,7 +39,7 @@ struct ChargeTimesTests {
         let system = SystemSettings(
             reloadDelay: pick([.zero, .uniform(0, 120)]), minReloadInterval: pick([300, 1_800]))
         let budget = BudgetSettings(
-            dailyMin: pick([1, 4, 12, 70]), model: pick([.rolling24h, .midnight, .tokenBucket]))
+            dailyMin: pick([1, 4, 12, 70]), model: pick(BudgetModel.allCases))
         let memory = MemorySettings(limitMB: pick([12, 1_000]))
         let paris = TimeZone(identifier: "Europe/Paris")!
         let springStart = Date(timeIntervalSince1970: 1_774_652_400)

@@ -31,7 +31,7 @@ struct StaleRenderRunTests {
         ])
         let scenario = TestScenarios.single(
             .fixed(provider), days: 2, replications: 2, seed: g.next(), start: TestScenarios.mondayUTC, timeZone: TestScenarios.utc,
-            budget: BudgetSettings(dailyMin: pick([6, 20, 70]), model: pick([.rolling24h, .midnight])), system: system,
+            budget: BudgetSettings(dailyMin: pick([6, 20, 70]), model: pick(BudgetModel.allCases)), system: system,
             app: app, predictable: EventProcess(.every(period: period, offset: pick([0, 7.25, 15, 29.5]))),
             unpredictable: pick([.none, .none, EventProcess(.poisson(perHour: 0.5))]),
             views: pick([EventProcess(.poisson(perHour: 6)), EventProcess(.poisson(perHour: 60))]))

@@ -65,7 +65,7 @@ struct StaleStrideTests {
         let morning = TimeWindow(start: 7 * 3_600, end: 10 * 3_600)
         return TestScenarios.single(
             .fixed(provider), days: pick([1, 2, 2, 3]), replications: 2, seed: g.next(), start: start, timeZone: zone,
-            budget: BudgetSettings(dailyMin: pick([6, 20, 70]), model: pick([.rolling24h, .midnight])), system: system,
+            budget: BudgetSettings(dailyMin: pick([6, 20, 70]), model: pick(BudgetModel.allCases)), system: system,
             app: app, predictable: EventProcess(.every(period: period, offset: pick(close ? [0, 0, 7, 29] : [0, 0, 7, 29, 7.25, 29.5]))),
             unpredictable: pick([.none, .none, EventProcess(.poisson(perHour: 0.5)), EventProcess(.poisson(perHour: 4))]),
             views: pick([

@@ -24,7 +24,7 @@ struct ViewCountingTests {
         let (start, zone) = pick([(TestScenarios.mondayUTC, TestScenarios.utc), (springStart, paris)])
         return TestScenarios.single(
             .fixed(provider), days: 2, replications: 2, seed: g.next(), start: start, timeZone: zone,
-            budget: BudgetSettings(dailyMin: pick([6, 40]), model: pick([.rolling24h, .midnight])), system: system,
+            budget: BudgetSettings(dailyMin: pick([6, 40]), model: pick(BudgetModel.allCases)), system: system,
             predictable: pick([.none, EventProcess(.every(period: 60, offset: 0)), EventProcess(.poisson(perHour: 2))]),
             unpredictable: pick([.none, EventProcess(.poisson(perHour: 0.5))]),
             views: pick([

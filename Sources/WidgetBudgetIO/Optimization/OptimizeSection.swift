@@ -243,7 +243,7 @@ public enum OptimizeSection {
         switch provider {
         case let .fixed(p): return p.firstOffset
         case let .windows(list), let .schedule(list): return list.first?.provider.firstOffset ?? 0
-        default: return 0
+        case .untilFull, .never: return 0
         }
     }
 

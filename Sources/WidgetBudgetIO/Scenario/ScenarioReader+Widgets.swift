@@ -1,6 +1,31 @@
 import WidgetBudgetKit
 
 extension ScenarioReader {
+    static let widgetKeys = ["name", "kind", "family", "provider", "content", "views", "instances"]
+
+    mutating func readWidget(_ v: YAMLValue, horizon: Double, memory: MemorySettings) throws -> WidgetSpec {
+        let m = try v.mapping(allowed: Self.widgetKeys)
+        let kind = try m.require("kind", hint: "the widget kind, as in reloadTimelines(ofKind:)").string()
+        if kind.isEmpty { throw m["kind"]!.error("must not be empty") }
+        let provider = try readProvider(try m.require("provider", hint: "e.g. {type: fixed, entries: 12, spacing: 5m, policy: at-end}"))
+        var predictable = EventProcess.none, unpredictable = EventProcess.none, selfUpdating = false, timeOnly = false
+        if let c = m["content"] {
+            let cm = try c.mapping(allowed: ["predictable", "unpredictable"])
+            if let p = cm["predictable"] {
+                (predictable, selfUpdating) = try readPredictable(p, horizon: horizon)
+                timeOnly = try readTimeOnly(p)
+            }
+            if let u = cm["unpredictable"] { unpredictable = try readProcess(u, horizon: horizon) }
+        }
+        let views = try m["views"].map { try readProcess($0, horizon: horizon) } ?? platform.defaultViews
+        var widget = WidgetSpec(
+            name: try m["name"]?.string() ?? kind, kind: kind, family: try m["family"]?.string() ?? "small",
+            provider: provider, predictable: predictable, unpredictable: unpredictable, views: views)
+        widget.selfUpdating = selfUpdating
+        widget.timeOnly = timeOnly
+        return widget
+    }
+
     /// The most copies of one widget a scenario may place (a Home Screen holds far fewer).
     static let maxInstances = 100
 
@@ -46,59 +71,5 @@ extension ScenarioReader {
                 hint: "e.g. {every: 1s, time_only: true} for a countdown, or remove time_only")
         }
         return timeOnly
-    }
-
-    /// `platform: iOS | watchOS`.
-    func readPlatform(_ v: YAMLValue) throws -> Platform {
-        let text = try v.string()
-        guard let platform = Platform(rawValue: text) else {
-            let names = Platform.allCases.map(\.rawValue)
-            throw v.error("unknown platform '\(text)'", hint: NearestName.hint(text, among: names, otherwise: "use iOS or watchOS"))
-        }
-        return platform
-    }
-
-    /// `app.sessions: {audio: <process + duration>, navigation: …}`: free like the foreground.
-    mutating func readSessions(_ v: YAMLValue, horizon: Double) throws -> [AppActivity.Session] {
-        let m = try v.mapping(allowed: ["audio", "navigation"])
-        return try ["audio", "navigation"].compactMap { m[$0] }.map { node in
-            let (process, duration) = try readSessionStream(
-                node, horizon: horizon, missing: "say when sessions start, e.g. {every: 1d, offset: 8h, duration: 40m}")
-            guard let duration else {
-                throw node.error("give each session's duration", hint: "how long each session lasts, e.g. duration: 40m")
-            }
-            return AppActivity.Session(process: process, duration: duration)
-        }
-    }
-
-    /// A stream of sessions: a process of starts plus an optional `duration` (a delay).
-    mutating func readSessionStream(_ v: YAMLValue, horizon: Double, missing: String) throws -> (EventProcess, DelayDistribution?) {
-        let m = try v.mapping(allowed: Self.processKeys + ["duration"])
-        guard let process = try readPattern(m, horizon: horizon) else { throw v.error(missing) }
-        return (process, try m["duration"].map(readDelay))
-    }
-
-    /// `app.pushes: {on_change: true | <process>, budget: {daily: N}}`; N is required (Apple
-    /// publishes no number).
-    mutating func readPushes(_ v: YAMLValue, widgets: [WidgetSpec], horizon: Double) throws -> AppActivity.Pushes {
-        let m = try v.mapping(allowed: Self.processKeys + ["on_change", "budget"])
-        let budgetNode = try m.require(
-            "budget", hint: "pushes have their own budget and Apple publishes no number: give budget: {daily: N}")
-        let bm = try budgetNode.mapping(allowed: ["daily"])
-        let daily = try positiveInt(
-            try bm.require("daily", hint: "pushes delivered a day, e.g. daily: 10 (Apple publishes no number)"),
-            max: Bounds.maxDailyBudget)
-        if let oc = m["on_change"], try oc.bool() {
-            try refuseProcess(besideOnChange: m, "pushes")
-            if widgets.allSatisfy({ $0.unpredictable.isNone }) {
-                throw oc.error(
-                    "on_change follows unpredictable content changes, but no widget has any", hint: "add content.unpredictable to a widget")
-            }
-            return AppActivity.Pushes(trigger: .onChange, daily: daily)
-        }
-        guard let process = try readPattern(m, horizon: horizon) else {
-            throw v.error("say when pushes are sent: on_change: true or a process such as {poisson: {per_hour: 1}}")
-        }
-        return AppActivity.Pushes(trigger: .process(process), daily: daily)
     }
 }

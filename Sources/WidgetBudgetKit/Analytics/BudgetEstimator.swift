@@ -166,9 +166,7 @@ enum BudgetEstimator {
         for (i, r) in reloads.enumerated() {
             while next < indices.count && indices[next] == i {
                 let stall = stalls[next]
-                let back = replay.nextAvailable(
-                    after: stall.start, localDay: LocalTime.day(stall.start, offset: stall.utcOffset),
-                    nextMidnight: LocalTime.nextMidnight(after: stall.start, offset: stall.utcOffset))
+                let back = replay.nextAvailable(afterUnixTime: stall.start, utcOffset: stall.utcOffset)
                 if let foreground = stall.foregroundStart {
                     // Ended by the app: the model must agree the budget was not back before.
                     if back > stall.start && back >= foreground - tolerance { e.explained += 1 }
@@ -182,8 +180,9 @@ enum BudgetEstimator {
                 next += 1
             }
             if r.charged {
-                if !replay.isAvailable(at: r.time + 1, localDay: r.day) { e.violations += 1 }
-                replay.charge(at: r.time, localDay: r.day)
+                let window = replay.window(unixTime: r.time, utcOffset: r.offset)
+                if !replay.isAvailable(at: r.time + 1, window: window) { e.violations += 1 }
+                replay.charge(at: r.time, window: window)
             }
         }
         return e

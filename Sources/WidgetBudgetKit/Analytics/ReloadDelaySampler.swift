@@ -41,7 +41,8 @@ enum ReloadDelaySampler {
                 let offset = r.offset
                 let spent =
                     r.charged
-                    && replay.map { !$0.isAvailable(at: late.request, localDay: LocalTime.day(late.request, offset: offset)) } ?? false
+                    && replay.map { !$0.isAvailable(at: late.request, window: $0.window(unixTime: late.request, utcOffset: offset)) }
+                        ?? false
                 let byPolicy = !late.due.isNaN && r.time >= late.due - settings.earlyTolerance
                 if spent || !byPolicy { out.deferred += 1 } else { out.ignored += 1 }
                 next += 1
@@ -74,7 +75,7 @@ enum ReloadDelaySampler {
                     break
                 }
             }
-            if r.charged { replay?.charge(at: r.time, localDay: r.day) }
+            if r.charged, let window = replay?.window(unixTime: r.time, utcOffset: r.offset) { replay?.charge(at: r.time, window: window) }
         }
         return out
     }
@@ -84,9 +85,8 @@ enum ReloadDelaySampler {
     /// the reload free, if that came first).
     static func constraint(_ r: ReloadObservation, at q: Double, _ replay: ReloadBudget?) -> Double {
         var c = r.minIntervalEnd
-        if let model = replay, !model.isAvailable(at: q, localDay: LocalTime.day(q, offset: r.offset)) {
-            var back = model.nextAvailable(
-                after: q, localDay: LocalTime.day(q, offset: r.offset), nextMidnight: LocalTime.nextMidnight(after: q, offset: r.offset))
+        if let model = replay, !model.isAvailable(at: q, window: model.window(unixTime: q, utcOffset: r.offset)) {
+            var back = model.nextAvailable(afterUnixTime: q, utcOffset: r.offset)
             if !r.charged && r.foregroundStart > q { back = Swift.min(back, r.foregroundStart) }
             c = Swift.max(c, back)
         }

@@ -1,10 +1,12 @@
 /// One widget's daily reload budget under one of the ``BudgetModel``s.
 ///
 /// Wraps the model's ``BudgetRule`` (one type per model) and handles what every model shares: an
-/// empty budget (B = 0) never grants, and the local day some models need.
+/// empty budget (B = 0) never grants, and the window key (a local day, a local hour) some models
+/// need.
 ///
-/// The plain methods take the local day from the clock; the `localDay:` variants take it from the
-/// caller (the log analysis knows each record's UTC offset rather than a time zone).
+/// The plain methods find the window key through the scenario's clock; the `window:` variants
+/// take it from the caller, and the `unixTime:utcOffset:` ones find it from a UTC offset (the log
+/// analysis knows each record's UTC offset rather than a time zone).
 ///
 /// The built-in rules are held by value in ``Rule`` and called statically (the engine asks the rule
 /// at every grant); a rule of any other type works through the protocol, unchanged.
@@ -38,25 +40,25 @@ package struct ReloadBudget: Sendable {
             }
         }
 
-        /// The rule's ``BudgetRule/isAvailable(at:localDay:)``.
+        /// The rule's ``BudgetRule/isAvailable(at:window:)``.
         @inline(__always)
-        func isAvailable(at t: SimTime, localDay: Int) -> Bool {
+        func isAvailable(at t: SimTime, window: Int) -> Bool {
             switch kind {
-            case .rolling: rolling.isAvailable(at: t, localDay: localDay)
-            case .midnight: midnight.isAvailable(at: t, localDay: localDay)
-            case .tokenBucket: tokenBucket.isAvailable(at: t, localDay: localDay)
-            case .other: other!.isAvailable(at: t, localDay: localDay)
+            case .rolling: rolling.isAvailable(at: t, window: window)
+            case .midnight: midnight.isAvailable(at: t, window: window)
+            case .tokenBucket: tokenBucket.isAvailable(at: t, window: window)
+            case .other: other!.isAvailable(at: t, window: window)
             }
         }
 
-        /// The rule's ``BudgetRule/charge(at:localDay:)``.
+        /// The rule's ``BudgetRule/charge(at:window:)``.
         @inline(__always)
-        mutating func charge(at t: SimTime, localDay: Int) {
+        mutating func charge(at t: SimTime, window: Int) {
             switch kind {
-            case .rolling: rolling.charge(at: t, localDay: localDay)
-            case .midnight: midnight.charge(at: t, localDay: localDay)
-            case .tokenBucket: tokenBucket.charge(at: t, localDay: localDay)
-            case .other: other!.charge(at: t, localDay: localDay)
+            case .rolling: rolling.charge(at: t, window: window)
+            case .midnight: midnight.charge(at: t, window: window)
+            case .tokenBucket: tokenBucket.charge(at: t, window: window)
+            case .other: other!.charge(at: t, window: window)
             }
         }
 
@@ -70,23 +72,23 @@ package struct ReloadBudget: Sendable {
             }
         }
 
-        /// The rule's ``BudgetRule/nextRecovery(after:nextMidnight:)``.
-        func nextRecovery(after t: SimTime, nextMidnight: () -> SimTime) -> SimTime {
+        /// The rule's ``BudgetRule/nextRecovery(after:nextWindow:)``.
+        func nextRecovery(after t: SimTime, nextWindow: () -> SimTime) -> SimTime {
             switch kind {
-            case .rolling: rolling.nextRecovery(after: t, nextMidnight: nextMidnight)
-            case .midnight: midnight.nextRecovery(after: t, nextMidnight: nextMidnight)
-            case .tokenBucket: tokenBucket.nextRecovery(after: t, nextMidnight: nextMidnight)
-            case .other: other!.nextRecovery(after: t, nextMidnight: nextMidnight)
+            case .rolling: rolling.nextRecovery(after: t, nextWindow: nextWindow)
+            case .midnight: midnight.nextRecovery(after: t, nextWindow: nextWindow)
+            case .tokenBucket: tokenBucket.nextRecovery(after: t, nextWindow: nextWindow)
+            case .other: other!.nextRecovery(after: t, nextWindow: nextWindow)
             }
         }
 
-        /// The rule's ``BudgetRule/left(at:localDay:)``.
-        func left(at t: SimTime, localDay: Int) -> Int {
+        /// The rule's ``BudgetRule/left(at:window:)``.
+        func left(at t: SimTime, window: Int) -> Int {
             switch kind {
-            case .rolling: rolling.left(at: t, localDay: localDay)
-            case .midnight: midnight.left(at: t, localDay: localDay)
-            case .tokenBucket: tokenBucket.left(at: t, localDay: localDay)
-            case .other: other!.left(at: t, localDay: localDay)
+            case .rolling: rolling.left(at: t, window: window)
+            case .midnight: midnight.left(at: t, window: window)
+            case .tokenBucket: tokenBucket.left(at: t, window: window)
+            case .other: other!.left(at: t, window: window)
             }
         }
     }
@@ -96,60 +98,79 @@ package struct ReloadBudget: Sendable {
     /// B, the daily budget.
     package private(set) var daily: Int
     private let clock: LocalClock
-    private let usesLocalDay: Bool
+    /// The rule's stretches of local time (`nil`: it needs none).
+    private let ruleWindow: BudgetWindow?
     private var rule: Rule
 
-    /// Creates a full budget of `daily` reloads; `clock` finds local midnight for the plain methods.
+    /// Creates a full budget of `daily` reloads; `clock` finds the rule's window (a local day, a
+    /// local hour) for the plain methods.
     package init(model: BudgetModel, daily: Int, clock: LocalClock = .utc()) {
         self.model = model
         self.daily = max(0, daily)
         self.clock = clock
-        usesLocalDay = model.rule.usesLocalDay
+        ruleWindow = model.rule.window
         rule = Rule(model.rule.init(daily: max(1, daily)))
     }
 
-    /// The local day of `t` as the rule needs it (0 when it needs none): the engine finds it once
-    /// per grant for both ``isAvailable(at:localDay:)`` and ``charge(at:localDay:)``.
+    /// The key of the rule's window holding `t` (0 when it needs none): the engine finds it once
+    /// per grant for both ``isAvailable(at:window:)`` and ``charge(at:window:)``.
     @inline(__always)
-    package func localDay(_ t: SimTime) -> Int { usesLocalDay ? clock.localDay(t) : 0 }
+    package func window(_ t: SimTime) -> Int {
+        if let ruleWindow { return ruleWindow.key(at: t, clock: clock) }
+        return 0
+    }
+
+    /// The key of the rule's window holding Unix time `time` at UTC offset `offset` (0 when it
+    /// needs none): a device-log record's window.
+    package func window(unixTime time: Double, utcOffset offset: Double) -> Int {
+        ruleWindow?.key(unixTime: time, utcOffset: offset) ?? 0
+    }
 
     /// True when a charged reload may run at `t`.
     @inline(__always)
     package func isAvailable(at t: SimTime) -> Bool {
-        isAvailable(at: t, localDay: localDay(t))
+        isAvailable(at: t, window: window(t))
     }
 
-    /// True when a charged reload may run at `t`, on local day `localDay`.
+    /// True when a charged reload may run at `t`, in the rule's window `window`.
     @inline(__always)
-    package func isAvailable(at t: SimTime, localDay: Int) -> Bool {
-        daily > 0 && rule.isAvailable(at: t, localDay: localDay)
+    package func isAvailable(at t: SimTime, window: Int) -> Bool {
+        daily > 0 && rule.isAvailable(at: t, window: window)
     }
 
     /// Spends one reload at `t` (the engine calls it only when ``isAvailable(at:)``).
     @inline(__always)
     package mutating func charge(at t: SimTime) {
-        charge(at: t, localDay: localDay(t))
+        charge(at: t, window: window(t))
     }
 
-    /// Spends one reload at `t` on local day `localDay`, allowed or not (a device log may hold
-    /// reloads a model would have refused; the balance then goes below zero).
+    /// Spends one reload at `t` in the rule's window `window`, allowed or not (a device log may
+    /// hold reloads a model would have refused; the balance then goes below zero).
     @inline(__always)
-    package mutating func charge(at t: SimTime, localDay: Int) {
+    package mutating func charge(at t: SimTime, window: Int) {
         guard daily > 0 else { return }
-        rule.charge(at: t, localDay: localDay)
+        rule.charge(at: t, window: window)
     }
 
     /// The earliest instant at or after `t` at which a charged reload may run again.
     package func nextAvailable(after t: SimTime) -> SimTime {
-        nextAvailable(after: t, localDay: localDay(t), nextMidnight: clock.nextMidnight(after: t))
+        nextAvailable(after: t, window: window(t)) { [ruleWindow, clock] in ruleWindow?.nextStart(after: t, clock: clock) ?? .infinity }
     }
 
-    /// The earliest instant at or after `t` (on local day `localDay`) at which a charged reload may
-    /// run again; `nextMidnight` is the first local midnight after `t` (used by `midnight` only).
-    package func nextAvailable(after t: SimTime, localDay: Int, nextMidnight: @autoclosure () -> SimTime) -> SimTime {
-        if isAvailable(at: t, localDay: localDay) { return t }
+    /// The earliest instant at or after Unix time `time` at which a charged reload may run again,
+    /// the rule's windows found at UTC offset `offset` (a device-log record's).
+    package func nextAvailable(afterUnixTime time: Double, utcOffset offset: Double) -> SimTime {
+        nextAvailable(after: time, window: window(unixTime: time, utcOffset: offset)) { [ruleWindow] in
+            ruleWindow?.nextStart(afterUnixTime: time, utcOffset: offset) ?? .infinity
+        }
+    }
+
+    /// The earliest instant at or after `t` (in the rule's window `window`) at which a charged
+    /// reload may run again; `nextWindow` gives the first instant of the next window.
+    private func nextAvailable(after t: SimTime, window: Int, nextWindow: () -> SimTime) -> SimTime {
+        if isAvailable(at: t, window: window) { return t }
         guard daily > 0 else { return .infinity }
-        return rule.nextRecovery(after: t, nextMidnight: nextMidnight)
+        return rule.nextRecovery(after: t, nextWindow: nextWindow)
     }
 
     /// Changes B to `daily` from `t` on, keeping what was spent (a learning period ending).
@@ -160,6 +181,23 @@ package struct ReloadBudget: Sendable {
 
     /// Charged reloads still available at `t`.
     package func left(at t: SimTime) -> Int {
-        daily > 0 ? rule.left(at: t, localDay: localDay(t)) : 0
+        daily > 0 ? rule.left(at: t, window: window(t)) : 0
     }
+}
+
+extension ReloadBudget {
+    // The names `WidgetSimulation` calls (issue #26: that file is being split elsewhere; these
+    // forward to the window methods until its call sites take the new names).
+
+    /// ``window(_:)``: the rule's window key (a local day only for `midnight`).
+    @inline(__always)
+    package func localDay(_ t: SimTime) -> Int { window(t) }
+
+    /// ``isAvailable(at:window:)``.
+    @inline(__always)
+    package func isAvailable(at t: SimTime, localDay: Int) -> Bool { isAvailable(at: t, window: localDay) }
+
+    /// ``charge(at:window:)``.
+    @inline(__always)
+    package mutating func charge(at t: SimTime, localDay: Int) { charge(at: t, window: localDay) }
 }

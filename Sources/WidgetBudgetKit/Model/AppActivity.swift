@@ -96,13 +96,17 @@ public struct AppActivity: Sendable, Equatable, Codable {
     public struct Pushes: Sendable, Equatable, Codable {
         /// When the server sends them.
         public var trigger: Trigger
-        /// Pushes delivered in any trailing 24 hours, at most.
+        /// The push budget B: pushes delivered a day, at most, as ``model`` counts them.
         public var daily: Int
+        /// How the push budget comes back (`app.pushes.budget.model`; by default at most B in any
+        /// trailing 24 hours).
+        public var model: BudgetModel
 
         /// Creates a push stream.
-        public init(trigger: Trigger, daily: Int) {
+        public init(trigger: Trigger, daily: Int, model: BudgetModel = .rolling24h) {
             self.trigger = trigger
             self.daily = daily
+            self.model = model
         }
     }
 

@@ -1,23 +1,70 @@
 /// How WidgetKit's daily reload budget comes back. Apple does not document it; see
 /// `docs/design/budget-model.md`.
 ///
-/// Each case names the ``BudgetRule`` type that implements it (``rule``); the raw value is the
-/// scenario's `budget.model`.
-public enum BudgetModel: String, Sendable, Equatable, CaseIterable, Codable {
-    /// At most B charged reloads in any trailing 24 hours (the default).
-    case rolling24h = "rolling-24h"
-    /// B charged reloads per local calendar day, reset at local midnight.
-    case midnight
-    /// A bucket of capacity B refilled continuously at B per 24 hours, full at the start.
-    case tokenBucket = "token-bucket"
-
+/// A name (the scenario's `budget.model`, the ``rawValue``) and the ``BudgetRule`` type that
+/// implements it (``rule``). The engine, the log analysis, the needed-budget search and the plots
+/// only ask the rule, so nothing switches over models: adding one is its rule's file, a `static
+/// let` here and its place in ``allCases`` (what the scenario loader accepts and the log analysis
+/// fits), and docs. A model defined outside the package (CONTRIBUTING.md's worked example, in the
+/// tests) runs through the engine the same way and is read by a loader given it.
+public struct BudgetModel: Sendable, Hashable, CaseIterable, Codable, RawRepresentable, CustomStringConvertible {
+    /// The name scenarios write.
+    public let rawValue: String
     /// The type that keeps this model's state and applies its rule.
-    public var rule: any BudgetRule.Type {
-        switch self {
-        case .rolling24h: RollingWindowBudget.self
-        case .midnight: MidnightBudget.self
-        case .tokenBucket: TokenBucketBudget.self
+    public var rule: any BudgetRule.Type { ruleType.type }
+    private let ruleType: RuleType
+
+    /// A rule type, compared by identity (the name decides equality anyway).
+    private struct RuleType: @unchecked Sendable {
+        // A metatype holds no state: sharing it across threads is safe.
+        let type: any BudgetRule.Type
+    }
+
+    /// A model named `name`, implemented by `rule`.
+    public init(_ name: String, rule: any BudgetRule.Type) {
+        rawValue = name
+        ruleType = RuleType(type: rule)
+    }
+
+    /// The built-in model named `rawValue`, or `nil`.
+    public init?(rawValue: String) {
+        guard let model = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = model
+    }
+
+    /// At most B charged reloads in any trailing 24 hours (the default).
+    public static let rolling24h = BudgetModel("rolling-24h", rule: RollingWindowBudget.self)
+    /// B charged reloads per local calendar day, reset at local midnight.
+    public static let midnight = BudgetModel("midnight", rule: MidnightBudget.self)
+    /// A bucket of capacity B refilled continuously at B per 24 hours, full at the start.
+    public static let tokenBucket = BudgetModel("token-bucket", rule: TokenBucketBudget.self)
+
+    /// The built-in models, in the order reports and the log analysis list them.
+    public static let allCases: [BudgetModel] = [.rolling24h, .midnight, .tokenBucket]
+
+    /// Models are equal when their names are.
+    public static func == (a: BudgetModel, b: BudgetModel) -> Bool { a.rawValue == b.rawValue }
+
+    /// Hashes the name.
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
+    /// The name.
+    public var description: String { rawValue }
+
+    /// Decodes a built-in model from its name (as the enum this type replaced did).
+    public init(from decoder: any Decoder) throws {
+        let name = try decoder.singleValueContainer().decode(String.self)
+        guard let model = BudgetModel(rawValue: name) else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "unknown budget model '\(name)'"))
         }
+        self = model
+    }
+
+    /// Encodes the name.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
     }
 }
 

@@ -5,7 +5,10 @@
 /// rolling window holds more reloads, the midnight allowance is larger, the token bucket is larger
 /// and refills faster), so the charge times do not depend on B. Whether B suffices is then a
 /// replay of those charge times through the engine's `ReloadBudget`, and "B suffices" is monotone in B, so a
-/// binary search finds the smallest (`minimumBySearch(chargeTimes:model:clock:)`, the reference).
+/// binary search finds the smallest (`minimumBySearch(chargeTimes:model:clock:)`, the reference),
+/// between 1 and the B the model itself says suffices
+/// (``BudgetRule/sufficientBudget(chargeTimes:clock:)``: n charges for the built-in models, more
+/// for a model that splits B into smaller windows).
 /// Each model answers without that search where it can (``BudgetRule/neededBudget(chargeTimes:clock:)``):
 /// the rolling window and the midnight allowance in closed form, the token bucket by a search over
 /// a narrow range.
@@ -21,14 +24,16 @@ public enum NeededBudget {
         return model.rule.neededBudget(chargeTimes: chargeTimes, clock: clock)
     }
 
-    /// The reference for ``minimum(chargeTimes:model:clock:)``: a binary search over B in 1…n of
-    /// replays of `chargeTimes` through the model's rule (B = n always suffices: n reloads are
-    /// never short), the search the models' own answers shortcut.
+    /// The reference for ``minimum(chargeTimes:model:clock:)``: a binary search over B in 1 …
+    /// the model's ``BudgetRule/sufficientBudget(chargeTimes:clock:)`` of replays of `chargeTimes`
+    /// through the model's rule, the search the models' own answers shortcut.
     ///
-    /// - Complexity: O(n log n) budget checks for n charges.
+    /// - Complexity: O(n log S) budget checks for n charges, S the sufficient budget.
     package static func minimumBySearch(chargeTimes: [SimTime], model: BudgetModel, clock: LocalClock) -> Int {
         guard !chargeTimes.isEmpty else { return 1 }
-        return model.rule.neededBudgetBySearch(chargeTimes: chargeTimes, clock: clock, in: 1...chargeTimes.count)
+        let rule = model.rule
+        return rule.neededBudgetBySearch(
+            chargeTimes: chargeTimes, clock: clock, in: rule.searchRange(chargeTimes: chargeTimes, clock: clock))
     }
 
     /// True when a budget of `daily` grants every charge in `chargeTimes` at its time.
@@ -62,12 +67,12 @@ public enum NeededBudget {
 
     /// The smallest B (at least 1) under which every charge in `chargeTimes` (ascending) finds
     /// budget when B applies from `learningEnd` on and `learningDaily` before (`budget.learning`:
-    /// what was spent carries over, as in the engine). A binary search over B in 1…n of replays
-    /// through the engine's `ReloadBudget` (the learning part is the same for every B, so "B
-    /// suffices" is monotone in B); n when even n does not suffice (the learning days themselves
-    /// wait).
+    /// what was spent carries over, as in the engine). A binary search over B in 1 … S, S the
+    /// model's ``BudgetRule/sufficientBudget(chargeTimes:clock:)``, of replays through the
+    /// engine's `ReloadBudget` (the learning part is the same for every B, so "B suffices" is
+    /// monotone in B); S when even S does not suffice (the learning days themselves wait).
     ///
-    /// - Complexity: O(n log n) budget checks for n charges.
+    /// - Complexity: O(n log S) budget checks for n charges.
     public static func minimum(
         chargeTimes: [SimTime], model: BudgetModel, clock: LocalClock, learningEnd: SimTime, learningDaily: Int
     ) -> Int {
@@ -85,7 +90,8 @@ public enum NeededBudget {
             }
             return true
         }
-        var lo = 1, hi = chargeTimes.count
+        let range = model.rule.searchRange(chargeTimes: chargeTimes, clock: clock)
+        var lo = range.lowerBound, hi = range.upperBound
         while lo < hi {
             let mid = (lo + hi) / 2
             if enough(mid) { hi = mid } else { lo = mid + 1 }

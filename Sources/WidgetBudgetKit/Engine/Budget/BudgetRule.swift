@@ -7,45 +7,71 @@
 /// one file with a type conforming to this protocol, a case in ``BudgetModel`` naming it (the
 /// scenario loader reads the case's raw value), and a paragraph in `docs/design/budget-model.md`;
 /// the log analysis fits it, and its predictions get a column and a JSON key, with no other change.
+/// CONTRIBUTING.md works one through (an hourly cap).
 ///
-/// The methods are called with `daily > 0` only (`ReloadBudget` handles an empty budget) and
-/// with the local day of `t` when ``usesLocalDay`` is true (0 otherwise).
+/// A rule that counts per stretch of local time (a local day, a local hour) names it as its
+/// ``window``; the methods then get the key of the window holding `t` (found through the
+/// scenario's clock, or a device-log record's UTC offset), and 0 when ``window`` is `nil`. The
+/// methods are called with `daily > 0` only (`ReloadBudget` handles an empty budget).
 public protocol BudgetRule: Sendable {
     /// A full budget of `daily` (> 0) reloads.
     init(daily: Int)
-    /// True when the rule needs the local calendar day of each instant.
-    static var usesLocalDay: Bool { get }
+    /// The stretches of local time the rule counts in, or `nil` when it needs no local time (the
+    /// engine then finds no window key, which costs nothing).
+    static var window: BudgetWindow? { get }
     /// The key that holds this model's value in JSON documents (``ModelPredictions`` in
     /// `analyze --format json`); fixed once published.
     static var jsonKey: String { get }
-    /// True when a charged reload may run at `t`.
-    func isAvailable(at t: SimTime, localDay: Int) -> Bool
+    /// True when a charged reload may run at `t`, in window `window`.
+    func isAvailable(at t: SimTime, window: Int) -> Bool
     /// Changes B to `daily` (> 0) from `t` on (the learning period ending), keeping what was spent.
     mutating func setDaily(_ daily: Int, at t: SimTime)
-    /// Spends one reload at `t`, allowed or not (the balance may go below zero).
-    mutating func charge(at t: SimTime, localDay: Int)
+    /// Spends one reload at `t`, in window `window`, allowed or not (the balance may go below zero).
+    mutating func charge(at t: SimTime, window: Int)
     /// The instant after `t` at which a charged reload may run again; called only when the budget
-    /// is not available at `t`. `nextMidnight` is the first local midnight after `t`.
-    func nextRecovery(after t: SimTime, nextMidnight: () -> SimTime) -> SimTime
-    /// Charged reloads still available at `t`.
-    func left(at t: SimTime, localDay: Int) -> Int
+    /// is not available at `t`. `nextWindow` is the first instant after `t` in the next window
+    /// (the next local midnight for ``BudgetWindow/localDay``; only meaningful with a ``window``).
+    func nextRecovery(after t: SimTime, nextWindow: () -> SimTime) -> SimTime
+    /// Charged reloads still available at `t`, in window `window`.
+    func left(at t: SimTime, window: Int) -> Int
     /// The instants in `[from, until]`, besides the charges themselves, at which the budget left
     /// may change without a charge (for drawing the budget over time), given the ascending charge
     /// times; need not be sorted or distinct.
     static func recoveryInstants(charges: [SimTime], clock: LocalClock, from: SimTime, until: SimTime) -> [SimTime]
+    /// A daily budget B under which a charged reload at each of `chargeTimes` (ascending,
+    /// non-empty) finds budget: the top of the needed-budget search's range.
+    ///
+    /// No default: B = n (the number of charges) suffices for a model whose B is the allowance of
+    /// a day (rolling window, midnight, token bucket), but not for one that splits B into smaller
+    /// windows (an hourly cap of ⌈B / 24⌉ needs B = 24 × (n − 1) + 1 for n charges in one hour).
+    static func sufficientBudget(chargeTimes: [SimTime], clock: LocalClock) -> Int
     /// The smallest daily budget B (at least 1) under which a charged reload at each of
     /// `chargeTimes` (ascending, non-empty) finds budget, each then charged: the B that
     /// ``NeededBudget/minimum(chargeTimes:model:clock:)`` returns.
     ///
     /// A model answers in closed form where one exists; the default is the reference search, a
-    /// binary search over B of replays through the rule (`neededBudgetBySearch(chargeTimes:clock:in:)`).
+    /// binary search over B in 1 … ``sufficientBudget(chargeTimes:clock:)`` of replays through the
+    /// rule (`neededBudgetBySearch(chargeTimes:clock:in:)`).
     static func neededBudget(chargeTimes: [SimTime], clock: LocalClock) -> Int
 }
 
 extension BudgetRule {
-    /// The reference search: replays `chargeTimes` through the rule.
+    /// The reference search: replays `chargeTimes` through the rule, B in 1 …
+    /// ``sufficientBudget(chargeTimes:clock:)``.
     public static func neededBudget(chargeTimes: [SimTime], clock: LocalClock) -> Int {
-        neededBudgetBySearch(chargeTimes: chargeTimes, clock: clock, in: 1...Swift.max(1, chargeTimes.count))
+        neededBudgetBySearch(chargeTimes: chargeTimes, clock: clock, in: searchRange(chargeTimes: chargeTimes, clock: clock))
+    }
+
+    /// `1 ... sufficientBudget(chargeTimes:clock:)`: the range of the reference search.
+    package static func searchRange(chargeTimes: [SimTime], clock: LocalClock) -> ClosedRange<Int> {
+        1...Swift.max(1, sufficientBudget(chargeTimes: chargeTimes, clock: clock))
+    }
+
+    /// The window key of `t` as the rule needs it: the key of its ``window`` through `clock`, 0
+    /// without one.
+    @inline(__always)
+    package static func windowKey(at t: SimTime, clock: LocalClock) -> Int {
+        window?.key(at: t, clock: clock) ?? 0
     }
 
     /// The smallest B in `range` under which every charge in `chargeTimes` finds budget, by binary
@@ -67,9 +93,9 @@ extension BudgetRule {
     package static func grantsEvery(_ chargeTimes: [SimTime], daily: Int, clock: LocalClock) -> Bool {
         var rule = Self(daily: daily)
         for t in chargeTimes {
-            let day = usesLocalDay ? clock.localDay(t) : 0
-            guard rule.isAvailable(at: t, localDay: day) else { return false }
-            rule.charge(at: t, localDay: day)
+            let key = windowKey(at: t, clock: clock)
+            guard rule.isAvailable(at: t, window: key) else { return false }
+            rule.charge(at: t, window: key)
         }
         return true
     }

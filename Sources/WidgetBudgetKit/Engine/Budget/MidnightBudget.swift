@@ -7,21 +7,21 @@ public struct MidnightBudget: BudgetRule {
     /// A full budget of `daily` (> 0) reloads.
     public init(daily: Int) { self.daily = daily }
 
-    /// Whether the rule needs the local calendar day of each instant.
-    public static var usesLocalDay: Bool { true }
+    /// Counts per local calendar day: the window key is the local day number.
+    public static var window: BudgetWindow? { .localDay }
 
     /// The JSON key of this model's predictions.
     public static var jsonKey: String { "midnight" }
 
     /// True when a charged reload may run at `t`.
-    public func isAvailable(at t: SimTime, localDay: Int) -> Bool {
-        localDay != currentDay || usedToday < daily
+    public func isAvailable(at t: SimTime, window: Int) -> Bool {
+        window != currentDay || usedToday < daily
     }
 
     /// Spends one reload at `t`.
-    public mutating func charge(at t: SimTime, localDay: Int) {
-        if localDay != currentDay {
-            currentDay = localDay
+    public mutating func charge(at t: SimTime, window: Int) {
+        if window != currentDay {
+            currentDay = window
             usedToday = 0
         }
         usedToday += 1
@@ -31,11 +31,11 @@ public struct MidnightBudget: BudgetRule {
     public mutating func setDaily(_ daily: Int, at t: SimTime) { self.daily = daily }
 
     /// The instant after `t` at which a charged reload may run again.
-    public func nextRecovery(after t: SimTime, nextMidnight: () -> SimTime) -> SimTime { nextMidnight() }
+    public func nextRecovery(after t: SimTime, nextWindow: () -> SimTime) -> SimTime { nextWindow() }
 
     /// Charged reloads still available at `t`.
-    public func left(at t: SimTime, localDay: Int) -> Int {
-        localDay == currentDay ? daily - usedToday : daily
+    public func left(at t: SimTime, window: Int) -> Int {
+        window == currentDay ? daily - usedToday : daily
     }
 
     /// The instants in `[from, until]` at which the budget left may change without a charge.
@@ -48,6 +48,9 @@ public struct MidnightBudget: BudgetRule {
         }
         return instants
     }
+
+    /// B = n: n charges never exhaust an allowance of n a day.
+    public static func sufficientBudget(chargeTimes: [SimTime], clock: LocalClock) -> Int { chargeTimes.count }
 
     /// The most charges in one local day: the rule counts the charges of a run of equal local days
     /// (`clock.localDay`, whose days are 23 or 25 hours long across a daylight-saving change) and

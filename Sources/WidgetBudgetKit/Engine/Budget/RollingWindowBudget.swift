@@ -16,7 +16,7 @@ public struct RollingWindowBudget: BudgetRule {
     private var head = 0
     private var latest = -SimTime.infinity
     /// True while every charge came at or after the one before (the engine's always do; a device
-    /// log's need not): the kept times are then ascending, and ``left(at:localDay:)`` searches them.
+    /// log's need not): the kept times are then ascending, and ``left(at:window:)`` searches them.
     private var ascending = true
 
     /// A full budget of `daily` (> 0) reloads.
@@ -25,8 +25,8 @@ public struct RollingWindowBudget: BudgetRule {
         times.reserveCapacity(Swift.min(daily, 64))
     }
 
-    /// Whether the rule needs the local calendar day of each instant.
-    public static var usesLocalDay: Bool { false }
+    /// Needs no local time.
+    public static var window: BudgetWindow? { nil }
 
     /// The JSON key of this model's predictions.
     public static var jsonKey: String { "rolling" }
@@ -34,7 +34,7 @@ public struct RollingWindowBudget: BudgetRule {
     private var count: Int { times.count - head }
 
     /// True when a charged reload may run at `t`.
-    public func isAvailable(at t: SimTime, localDay: Int) -> Bool {
+    public func isAvailable(at t: SimTime, window: Int) -> Bool {
         count < daily || times[head] + Seconds.day <= t
     }
 
@@ -42,7 +42,7 @@ public struct RollingWindowBudget: BudgetRule {
     ///
     /// Inlined (the engine charges at most grants), except for the occasional compaction.
     @inline(__always)
-    public mutating func charge(at t: SimTime, localDay: Int) {
+    public mutating func charge(at t: SimTime, window: Int) {
         times.append(t)
         if t < latest { ascending = false }
         latest = Swift.max(latest, t)
@@ -64,14 +64,14 @@ public struct RollingWindowBudget: BudgetRule {
     }
 
     /// The instant after `t` at which a charged reload may run again.
-    public func nextRecovery(after t: SimTime, nextMidnight: () -> SimTime) -> SimTime {
+    public func nextRecovery(after t: SimTime, nextWindow: () -> SimTime) -> SimTime {
         times[head] + Seconds.day
     }
 
     /// Charged reloads still available at `t`.
     ///
     /// - Complexity: O(log k) for k kept charges when they came in time order, else O(k).
-    public func left(at t: SimTime, localDay: Int) -> Int {
+    public func left(at t: SimTime, window: Int) -> Int {
         guard ascending else {
             var used = 0
             for i in head..<times.count where times[i] + Seconds.day > t { used += 1 }
@@ -91,8 +91,11 @@ public struct RollingWindowBudget: BudgetRule {
         charges.map { $0 + Seconds.day }.filter { $0 >= from && $0 <= until }
     }
 
+    /// B = n: n charges never exhaust a budget of n a day.
+    public static func sufficientBudget(chargeTimes: [SimTime], clock: LocalClock) -> Int { chargeTimes.count }
+
     /// The most charges in any window of 24 hours: a charge at `t` waits exactly when B earlier
-    /// charges `c` are still in its window, `c + 24 h > t` (``isAvailable(at:localDay:)``: a charge
+    /// charges `c` are still in its window, `c + 24 h > t` (``isAvailable(at:window:)``: a charge
     /// leaves the window at `c + 24 h` itself), so the smallest B that never waits is the largest
     /// count, over the charges `t`, of the charges `c ≤ t` (itself included) with `c + 24 h > t`,
     /// compared in the same floating-point terms as the rule.

@@ -11,8 +11,8 @@ public struct TokenBucketBudget: BudgetRule {
         tokens = Double(daily)
     }
 
-    /// Whether the rule needs the local calendar day of each instant.
-    public static var usesLocalDay: Bool { false }
+    /// Needs no local time.
+    public static var window: BudgetWindow? { nil }
 
     /// The JSON key of this model's predictions.
     public static var jsonKey: String { "tokenBucket" }
@@ -24,10 +24,10 @@ public struct TokenBucketBudget: BudgetRule {
     }
 
     /// True when a charged reload may run at `t`.
-    public func isAvailable(at t: SimTime, localDay: Int) -> Bool { tokens(at: t) >= 1 - 1e-9 }
+    public func isAvailable(at t: SimTime, window: Int) -> Bool { tokens(at: t) >= 1 - 1e-9 }
 
     /// Spends one reload at `t`.
-    public mutating func charge(at t: SimTime, localDay: Int) {
+    public mutating func charge(at t: SimTime, window: Int) {
         tokens = tokens(at: t) - 1
         lastRefill = t
     }
@@ -40,12 +40,12 @@ public struct TokenBucketBudget: BudgetRule {
     }
 
     /// The instant after `t` at which a charged reload may run again.
-    public func nextRecovery(after t: SimTime, nextMidnight: () -> SimTime) -> SimTime {
+    public func nextRecovery(after t: SimTime, nextWindow: () -> SimTime) -> SimTime {
         t + (1 - tokens(at: t)) / refillRate
     }
 
     /// Charged reloads still available at `t`.
-    public func left(at t: SimTime, localDay: Int) -> Int { Int((tokens(at: t) + 1e-9).rounded(.down)) }
+    public func left(at t: SimTime, window: Int) -> Int { Int((tokens(at: t) + 1e-9).rounded(.down)) }
 
     /// A one-minute grid: the bucket refills continuously.
     public static func recoveryInstants(charges: [SimTime], clock: LocalClock, from: SimTime, until: SimTime) -> [SimTime] {
@@ -57,6 +57,9 @@ public struct TokenBucketBudget: BudgetRule {
         }
         return instants
     }
+
+    /// B = n: n charges never exhaust a budget of n a day.
+    public static func sufficientBudget(chargeTimes: [SimTime], clock: LocalClock) -> Int { chargeTimes.count }
 
     /// Still a binary search of replays, over a narrow range. In exact arithmetic the bucket never
     /// runs dry exactly when B ≥ max (k − ε) / (1 + Δ / 24 h) over every k consecutive charges
@@ -72,7 +75,7 @@ public struct TokenBucketBudget: BudgetRule {
         let inOneDay = RollingWindowBudget.neededBudget(chargeTimes: chargeTimes, clock: clock)
         guard grantsEvery(chargeTimes, daily: inOneDay, clock: clock) else {
             // Not met in floating point (a tie rounded the wrong way): search above it.
-            let above = (inOneDay + 1)...Swift.max(inOneDay + 1, chargeTimes.count)
+            let above = (inOneDay + 1)...Swift.max(inOneDay + 1, sufficientBudget(chargeTimes: chargeTimes, clock: clock))
             return neededBudgetBySearch(chargeTimes: chargeTimes, clock: clock, in: above)
         }
         return neededBudgetBySearch(chargeTimes: chargeTimes, clock: clock, in: Swift.max(1, inOneDay / 2)...inOneDay)

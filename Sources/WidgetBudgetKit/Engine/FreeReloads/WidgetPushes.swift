@@ -13,7 +13,8 @@ package struct WidgetPushes: FreeReloadSource {
     }
 
     /// The pushes WidgetKit delivers: those sent (a process, or each unpredictable change of any
-    /// widget) that fit the push budget — at most `daily` in any trailing 24 hours, the rest dropped
+    /// widget) that fit the push budget — at most `daily` as the push budget's model counts them (by
+    /// default in any trailing 24 hours; local days and hours through `clock`), the rest dropped
     /// (Apple: "the system budgets WidgetKit push notifications and delivers them opportunistically";
     /// see `docs/design/timing-model.md` for why dropped rather than delayed).
     func delivered(
@@ -26,7 +27,7 @@ package struct WidgetPushes: FreeReloadSource {
         // The loader gives pushes no session trigger: a push is the server's, not the app's.
         case .onForeground, .onBackground: sent = []
         }
-        var budget = ReloadBudget(model: .rolling24h, daily: pushes.daily)
+        var budget = ReloadBudget(model: pushes.model, daily: pushes.daily, clock: clock)
         return sent.filter { t in
             guard budget.isAvailable(at: t) else { return false }
             budget.charge(at: t)
