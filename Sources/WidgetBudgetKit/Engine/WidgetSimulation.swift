@@ -18,7 +18,7 @@
 /// (`+Delivery`), display accounting entry by entry (`+Rendering`) and in runs (`+RenderRuns`),
 /// views (`+Views`), day closing and events (`+Days`, ``EventRecorder``). docs/design/engine.md
 /// explains the accounting and why every path gives the event path's outputs.
-package struct WidgetSimulation<Provider: ReplayProvider> {
+package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
     // Inputs.
     var provider: Provider
     let inputs: WidgetInputs
