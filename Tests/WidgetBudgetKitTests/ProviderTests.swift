@@ -74,6 +74,15 @@ struct ProviderTests {
         #expect(p.policy == .never)
     }
 
+    /// `level` is the level at the start, read once by `init` (a reload computes the level from it,
+    /// the time and the changes): a settable `level` took a value the provider never read (#26).
+    @Test("until-full: the starting level cannot be set after init (it would be ignored)")
+    func untilFullLevelIsFixed() {
+        let level: AnyKeyPath = \UntilFullProvider.level
+        #expect(!(level is WritableKeyPath<UntilFullProvider, Double>))
+        #expect(level is KeyPath<UntilFullProvider, Double>)
+    }
+
     @Test("windows: inside a window its fixed provider, outside one entry and .after(next start)")
     func windows() {
         let window = TimeWindow("weekdays 09:30-16:00")!

@@ -1,15 +1,25 @@
 /// The stale stretches of a run as the engine writes them, one per accounting step: a buffer the
-/// run owns from its first stretch to its end, when ``take()`` hands it over (``AgeSegments``).
+/// run owns from its first stretch to its end, when ``take(trim:)`` hands it over (``AgeSegments``).
 ///
 /// An `Array` checks that its storage is not shared before every append (a call into the runtime,
 /// which also makes the render loop keep its sums in memory); this buffer has one owner, the
-/// running `WidgetSimulation`, so an append is a comparison and a store. It is never copied while
-/// it holds stretches: a simulation is made, run once by `run()`, and its result taken.
-struct SegmentStore {
+/// running `WidgetSimulation`, so an append is a comparison and a store. The compiler holds it to
+/// that: the store is `~Copyable` (so is the simulation that holds it), so no copy can share the
+/// buffer, and a store dropped before ``take(trim:)`` (a simulation never run) frees it in `deinit`.
+struct SegmentStore: ~Copyable {
     private var base: UnsafeMutablePointer<AgeSegment>?
     /// How many stretches are stored.
     var count = 0
     private var capacity = 0
+
+    /// An empty store (no buffer until the first stretch).
+    init() {}
+
+    deinit {
+        guard let base else { return }
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
 
     /// Adds a stretch at the end.
     @inline(__always)

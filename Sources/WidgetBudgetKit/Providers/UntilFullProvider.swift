@@ -13,8 +13,9 @@ public struct UntilFullProvider: ReplayProvider, Sendable, Equatable, Codable {
         case add(Double)
     }
 
-    /// The level at the start.
-    public var level: Double
+    /// The level at the start: read once, by `init` (a reload computes the level from it, the
+    /// time since and the changes), so it cannot be set afterwards.
+    public let level: Double
     /// Regeneration, in level units per hour.
     public var ratePerHour: Double
     /// Seconds between entries.

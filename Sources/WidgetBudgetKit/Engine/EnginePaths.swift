@@ -1,0 +1,75 @@
+/// Which of the engine's fast paths a run takes: decided here, once, from the run's inputs, and
+/// nowhere else (``WidgetSimulation`` reads these switches and never decides a path itself).
+///
+/// The reference is the event path: every entry rendered and every view visited, one turn of the
+/// event loop each. It is what ``EventLevel/all`` runs, since every render and view is then an
+/// event to log. Each fast path computes what the event path would, with the same additions in the
+/// same order, so a run's outputs are the same to the bit whichever paths it takes
+/// (docs/design/engine.md); `FreshRunTests`, `StaleRenderRunTests`, `StaleStrideTests` and
+/// `ViewCountingTests` run scenarios both ways and compare. Each switch says which inputs turn it
+/// off, and why. To add a fast path: add its switch here, off at ``EventLevel/all`` and for every
+/// input it cannot reproduce exactly, and a test against the event path.
+struct EnginePaths {
+    /// Entries after the first of a timeline are counted in bulk when their time comes, not
+    /// rendered one by one (`countBulkRenders`). Off with predictable content (a later entry may
+    /// show newer content, so each render can change the display's staleness) and at
+    /// ``EventLevel/all`` (every render is an event). Per timeline: ``Timeline/bulkRenders``.
+    let bulkRenders: Bool
+    /// Render times are `date + constant`: a constant render delay and no low-power windows. Off
+    /// with a random render delay (drawn per entry) or low-power windows (which defer renders):
+    /// then no render time can be found without computing it, and the fast paths below that
+    /// search or step over render times are off too.
+    let simpleRenderTimes: Bool
+    /// With predictable content, entries that render while the display is still fresh (a fresh
+    /// run, `FreshRun`), or that share the stale start of the entry before them, are counted in
+    /// bulk. Off when ``bulkRenders`` is on (it counts them already), without
+    /// ``simpleRenderTimes`` (the search assumes render times `date + constant`), and at
+    /// ``EventLevel/all``. Per timeline: ``Timeline/freshRuns``.
+    let freshRuns: Bool
+    /// The renders due before the next other event run in one loop (`renderRun`), not one turn of
+    /// the event loop each. Off without ``simpleRenderTimes`` and at ``EventLevel/all``.
+    let renderRuns: Bool
+    /// Inside ``renderRuns``: evenly spaced entries on an `every` grid are rendered in strides
+    /// (`strideRun`, ``StaleStride``). Off with a render delay other than 0 (the stride's ticks
+    /// are entry dates) and wherever ``renderRuns`` is off.
+    let strideRuns: Bool
+    /// Views are counted in a tight loop (`countViews`), not one event each. Off at
+    /// ``EventLevel/all`` (every view is an event) and with significant location changes (a view
+    /// may then bring a free reload, which the loop would skip).
+    let viewsInLoops: Bool
+    /// The views between the renders of ``renderRuns`` are counted in the same loop: both on.
+    let inlineViews: Bool
+    /// Views are drawn at all. Off when they neither count nor move a reload: no view metrics
+    /// asked (``RunDetail/views``), no `unseen_after` hold and no location changes.
+    let drawsViews: Bool
+
+    /// The paths of a run of `inputs` under `system`, logging `level`, reporting `detail`.
+    init(inputs: WidgetInputs, system: SystemSettings, level: EventLevel, detail: RunDetail) {
+        bulkRenders = inputs.predictable.isEmpty && level != .all
+        simpleRenderTimes = system.renderDelay.isConstant && inputs.lowPower.isEmpty
+        freshRuns = !bulkRenders && simpleRenderTimes && level != .all
+        renderRuns = simpleRenderTimes && level != .all
+        strideRuns = renderRuns && system.renderDelay.mean == 0
+        viewsInLoops = level != .all && inputs.locationChanges.count == 0
+        inlineViews = renderRuns && viewsInLoops
+        drawsViews = detail.views || system.unseenAfter.isFinite || inputs.locationChanges.count > 0
+    }
+
+    /// The paths for one delivered timeline.
+    struct Timeline {
+        /// ``EnginePaths/bulkRenders`` for this timeline.
+        var bulkRenders: Bool
+        /// ``EnginePaths/freshRuns`` for this timeline.
+        var freshRuns: Bool
+    }
+
+    /// Before the first delivery (no timeline: nothing renders).
+    var beforeFirstTimeline: Timeline { Timeline(bulkRenders: bulkRenders, freshRuns: false) }
+
+    /// The paths for a timeline just delivered: counting in bulk is off when two of its entries are
+    /// closer than the render spacing (`closeEntries`): renders are then visited one by one,
+    /// skipping the entries overtaken (`spaceNextRender`).
+    func timeline(closeEntries: Bool) -> Timeline {
+        Timeline(bulkRenders: bulkRenders && !closeEntries, freshRuns: freshRuns && !closeEntries)
+    }
+}

@@ -1,0 +1,43 @@
+// Day closing (the day's metrics handed over, the next day's budget) and event recording
+// (``EventRecorder``).
+extension WidgetSimulation {
+    /// Ends the day at `t`: accounts it to its end, hands its metrics over, and starts the next day
+    /// (its budget, and the daily budget after the learning period).
+    mutating func closeDay(at t: SimTime) {
+        account(until: t)
+        countBulkRenders(through: t, inclusive: false)
+        if waitingForBudget {
+            day.exhaustedSeconds += t - waitStart
+            waitStart = t
+        }
+        if runDetail.dayAgeQuantiles {
+            day.p95Age = AgeQuantile.timeWeighted(segments.suffix(from: daySegmentStart), totalTime: day.length, p: 0.95)
+        }
+        days.append(day)
+        daySegmentStart = segments.count
+        dayIndex += 1
+        // Room for the rest of the run at the first day's rate, so the array seldom grows again
+        // (half as much again when the run is summarised and dropped: room is cheaper than a copy).
+        if dayIndex == 1 && calendar.days > 1 {
+            let days = runDetail.trimSegments ? calendar.days : calendar.days + calendar.days / 2
+            segments.reserve(segments.count * days)
+        }
+        if dayIndex < calendar.days {
+            day = DayMetrics(
+                budget: inputs.budget(onDay: dayIndex), length: calendar.dayStarts[dayIndex + 1] - calendar.dayStarts[dayIndex])
+            if dayIndex == inputs.learningDays { budget.setDaily(inputs.dailyBudget, at: t) }
+        }
+    }
+
+    /// Records an event at `t` when the run's ``EventLevel`` keeps it (``EventRecorder``);
+    /// `budgetLeft` is read only then.
+    @inline(__always)
+    mutating func record(
+        _ t: SimTime, _ kind: EngineEvent.Kind, source: ReloadSource?, charged: Bool? = nil,
+        entries: Int = -1, memory: Double = -1, detail: EngineEvent.Detail
+    ) {
+        guard recorder.keeps(kind) else { return }
+        let left = source == nil || !runDetail.budgetLeft ? -1 : budget.left(at: t)
+        recorder.record(t, kind, source: source, charged: charged, budgetLeft: left, entries: entries, memory: memory, detail: detail)
+    }
+}

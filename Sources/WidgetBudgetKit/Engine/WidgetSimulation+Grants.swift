@@ -1,0 +1,106 @@
+// Requests, grants and the budget: a reload request becomes pending (or joins the pending one), is
+// granted when the reload interval, the budget (`ReloadBudget`) or a free reload allows, and the
+// timeline the provider then builds is delivered (WidgetSimulation+Delivery.swift), killed
+// (memory) or rejected (too many entries).
+extension WidgetSimulation {
+    /// Registers a reload request at `t`: pending, or coalesced into the pending one. Inlined into
+    /// the loop (a call cost as much as the work).
+    @inline(__always)
+    mutating func request(_ source: ReloadSource, at t: SimTime) {
+        day.requested += 1
+        if pending {
+            if source == .intent {
+                pendingSource = .intent
+                pendingSince = t
+            }
+            record(t, .request, source: source, detail: .coalesced)
+            return
+        }
+        pending = true
+        pendingSource = source
+        pendingSince = t
+        record(t, .request, source: source, detail: .none)
+    }
+
+    /// The earliest instant the pending request can be granted (asked at every turn of the loop
+    /// while a request is pending, so the common case is inlined).
+    @inline(__always)
+    func grantCandidate() -> SimTime {
+        if pendingSource == .intent { return pendingSince }
+        let earliest = max(pendingSince, lastGrant + system.minReloadInterval)
+        return waitingForBudget ? budgetReturn(after: earliest) : earliest
+    }
+
+    /// While the pending request waits for budget: the first instant from `earliest` at which the
+    /// budget is back or a foreground session makes the reload free. Never before `waitStart`
+    /// (when the wait began, or the last day boundary it crossed): a budget that grows during the
+    /// wait (a learning period ending) grants from then on, not in the past.
+    func budgetReturn(after earliest: SimTime) -> SimTime {
+        let back = budget.nextAvailable(after: max(earliest, waitStart))
+        let foreground = inputs.foreground.contains(earliest) ? earliest : (inputs.foreground.nextStart(after: earliest) ?? .infinity)
+        return max(earliest, min(back, foreground))
+    }
+
+    mutating func tryGrant(at t: SimTime) {
+        let source = pendingSource
+        let inForeground = inputs.foreground.contains(t)
+        let exempt = source == .intent || source == .system || inForeground
+        // The local day the budget rule reads, found once for the check and the charge.
+        let localDay = exempt ? 0 : budget.localDay(t)
+        if !exempt && !budget.isAvailable(at: t, localDay: localDay) {
+            if !waitingForBudget {
+                waitingForBudget = true
+                waitStart = t
+                day.deferred += 1
+                if day.exhaustedAt == nil { day.exhaustedAt = t }
+                record(t, .budgetOut, source: source, charged: true, detail: .waiting)
+                record(t, .deferral, source: source, charged: true, detail: .waiting)
+            }
+            return
+        }
+        if waitingForBudget {
+            day.exhaustedSeconds += t - waitStart
+            waitingForBudget = false
+            // A free reload (foreground, App Intent) ends the wait without the budget coming back.
+            if !exempt { record(t, .budgetBack, source: source, detail: .none) }
+        }
+        pending = false
+        lastGrant = t
+        day.reloads += 1
+        if exempt {
+            day.exempt += 1
+        } else {
+            budget.charge(at: t, localDay: localDay)
+            day.charged += 1
+            if runDetail.chargeTimes { chargeTimes.append(t) }
+        }
+        record(
+            t, .grant, source: source, charged: !exempt,
+            detail: source == .intent ? .intentFree : (inForeground ? .foreground : .none))
+
+        building.reset()
+        context.now = t
+        provider.getTimeline(in: context, into: &building)
+        let closeEntries = sortBuilding()
+        let footprint = memory.footprint(entries: building.count)
+        day.peakMemoryMB = max(day.peakMemoryMB, footprint)
+        if footprint > memory.limitMB {
+            day.kills += 1
+            failedRetries = source == .retry ? failedRetries + 1 : 0
+            retryAt = t + (failedRetries >= memory.retries ? memory.backoff : memory.retryAfter)
+            record(
+                t, .kill, source: source, charged: !exempt, entries: building.count, memory: footprint,
+                detail: .overLimit(footprint))
+            return
+        }
+        if building.count > system.maxEntries {
+            // Not delivered: the widget keeps what it had and no retry is planned (OBSERVED #10).
+            day.rejections += 1
+            record(
+                t, .rejected, source: source, charged: !exempt, entries: building.count, memory: footprint,
+                detail: .tooManyEntries(system.maxEntries))
+            return
+        }
+        deliver(at: t, source: source, charged: !exempt, footprint: footprint, closeEntries: closeEntries)
+    }
+}

@@ -1,0 +1,140 @@
+// The render loop's fast paths (`EnginePaths.renderRuns`, `EnginePaths.strideRuns`): the renders
+// due before the next other event run in one loop, and evenly spaced entries on an `every` grid in
+// strides (`StaleStride`), with the same additions in the same order as `renderEntry(at:)` one
+// render at a time. docs/design/engine.md.
+extension WidgetSimulation {
+    /// The renders due at or before `limit` and before `dayEnd`, one after the other (no other
+    /// event comes in between but views, counted on the way with `inlineViews`, strictly before
+    /// each render as the event loop orders them): the common ones in one loop, the rest by
+    /// `renderEntry`.
+    ///
+    /// The loop is `renderEntry` for a render with nothing counted in bulk, content already shown,
+    /// a timeline that may hold fresh runs, and an entry after it: the same stale starts asked in the
+    /// same order and the same stretches accounted (so the same sums, to the bit), without the
+    /// checks those cases need and with each date computed once. It leaves as soon as the next entry
+    /// renders by the stale start (a fresh run or shared stale start to look for) or is the last;
+    /// an entry that alone shares the stale start (`sharesOnly`) is rendered in the loop, which
+    /// changes no sum, as counting it in bulk would not.
+    mutating func renderRun(through limit: SimTime, before dayEnd: SimTime) {
+        while nextRender <= limit && nextRender < dayEnd {
+            if paths.inlineViews { tallyViews(before: nextRender) }
+            guard bulkCursor >= bulkEnd && hasContent && timelinePaths.freshRuns && nextEntry + 1 < timeline.count else {
+                renderEntry(at: nextRender)
+                continue
+            }
+            inFreshRun = false
+            var k = nextEntry, t = nextRender
+            var date = timeline.date(ofEntry: k)
+            let last = timeline.count - 1
+            // Evenly spaced entries with no render delay go in strides (`strideRun`).
+            let strides = paths.strideRuns
+            // The entry before `k` rendered in this loop, went stale at a tick of its own, and is
+            // accounted until it rendered.
+            var steady = false
+            while true {
+                if steady && strides, let dates = timeline.evenDates(from: k) {
+                    let n = strideRun(from: k, at: t, dates: dates, last: last, through: limit, before: dayEnd)
+                    if n > 0 {
+                        k += n
+                        date = timeline.date(ofEntry: k)
+                        t = date
+                    }
+                }
+                if paths.inlineViews && viewNext < t { tallyViews(before: t) }
+                let newStaleStart = min(fetchStale, predictable.firstAfterInLoop(date))
+                steady = newStaleStart != staleStart
+                if steady {
+                    account(until: t)
+                    staleStart = newStaleStart
+                }
+                day.renders += 1
+                lastRender = t
+                k += 1
+                let nextDate = timeline.date(ofEntry: k)
+                let nextAt = max(nextDate + constantRenderDelay, t)
+                if k == last || nextAt > limit || nextAt >= dayEnd
+                    || (nextAt <= staleStart && !sharesOnly(k, date: nextDate, renderedAt: nextAt))
+                {
+                    // Back to the general case: `renderEntry`'s turn after rendering entry k - 1.
+                    nextEntry = k
+                    scheduleNext(after: k - 1, renderedAt: t, date: date, nextDate: nextDate, nextAt: nextAt)
+                    break
+                }
+                date = nextDate
+                t = nextAt
+            }
+        }
+    }
+
+    /// Renders entries `k`, `k + 1`, … as the render loop would, in a loop of its own
+    /// (``StaleStride``), while they are evenly spaced on an `every` grid, a whole number of periods
+    /// apart or closer than a period, and render as dated (no render delay): returns how many (0
+    /// when entry `k` does not).
+    ///
+    /// The first tick after an entry's date is the display's stale start when the date is before
+    /// it, else the tick `step` after it when the date is before that one and at or after the tick
+    /// before it, all in the exact stretch (`ChangeCursor.strideEnd`): comparisons instead of
+    /// asking the cursor. The stretches are accounted as `account(until:)` accounts them
+    /// (`AgeAccounting`), in the same order. It stops at an entry whose tick is not that, or not
+    /// before the first unpredictable change, or after which the render loop would leave (the next
+    /// entry is the last, after `limit` or `dayEnd`, or renders by the new stale start without
+    /// sharing it alone); the views before each render are counted first, as the loop counts them.
+    @inline(never)
+    mutating func strideRun(
+        from k: Int, at t: SimTime, dates: (first: SimTime, spacing: Double, offset: Int), last: Int,
+        through limit: SimTime, before dayEnd: SimTime
+    ) -> Int {
+        // The stale start is the first tick after the last entry rendered (set by the loop's last
+        // turn, before the first unpredictable change).
+        guard staleStart < fetchStale, let grid = predictable.strideEnd(from: staleStart, spacing: dates.spacing) else {
+            return 0
+        }
+        let keepSegments = runDetail.ageSegments
+        let firstTick = staleStart
+        var state = StaleStride(
+            entry: k, date: t, tick: staleStart, rendered: lastRender, accountedUntil: accountedUntil,
+            freshSeconds: day.freshSeconds, ageIntegral: day.ageIntegral, maxAge: day.maxAge)
+        var bounds = StaleStride.Bounds(
+            first: dates.first, dateSpacing: dates.spacing, offset: dates.offset, last: last, step: grid.step,
+            gap: grid.step - grid.period, tickBound: min(grid.lastTick + grid.period, fetchStale),
+            renderBound: min(limit.nextUp, dayEnd), viewNext: paths.inlineViews ? viewNext : .infinity)
+        while true {
+            // The loop stores without checking, in the room there is.
+            if keepSegments && segments.room == 0 { segments.reserveGrowing(segments.count + 1) }
+            let room = keepSegments ? segments.room : .max
+            let (advanced, viewDue) = StaleStride.advance(state, bounds, segments: keepSegments ? segments.end : nil, room: room)
+            segments.count += advanced.stored
+            let full = advanced.stored == room
+            state = advanced
+            state.stored = 0
+            if full { continue }
+            guard viewDue else { break }
+            staleStart = state.tick  // What the views see.
+            tallyViews(before: state.date)
+            bounds.viewNext = viewNext
+        }
+        let n = state.entry - k
+        guard n > 0 else { return 0 }
+        day.freshSeconds = state.freshSeconds
+        day.ageIntegral = state.ageIntegral
+        day.maxAge = state.maxAge
+        day.renders += n
+        lastRender = state.rendered
+        accountedUntil = state.accountedUntil
+        staleStart = state.tick
+        predictable.advance(
+            ticks: (state.tick - firstTick) / grid.period, to: state.tick, after: lastRender,
+            perEntry: grid.step / grid.period)
+        return n
+    }
+
+    /// Whether entry `j` (dated `date`, rendering at `at`, by the stale start), not the last,
+    /// shares the stale start of the entry before it while the entry after it renders later: then
+    /// `FreshRun.following` finds no fresh run and only entry `j` sharing (by its definition, which
+    /// `EntryStepCursorTests` checks it against), and rendering entry `j` changes no sum. The
+    /// common case of entries half a period apart and off the grid, answered without the search.
+    @inline(__always)
+    func sharesOnly(_ j: Int, date: SimTime, renderedAt at: SimTime) -> Bool {
+        date < staleStart && max(timeline.date(ofEntry: j + 1) + constantRenderDelay, at) > staleStart
+    }
+}
