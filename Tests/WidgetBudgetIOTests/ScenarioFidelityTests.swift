@@ -251,6 +251,34 @@ struct ScenarioFidelityTests {
         #expect(ScenarioHighlights.lines(result)[0].contains { $0.hasPrefix("2 policy reloads were held until the next view") })
     }
 
+    /// Issue #23 item 1. Content changes every 10 min (:05, :15, …), a view every 2 h from 00:30,
+    /// `.after(1h)`, unseen_after 1h. Reloads at 00:00 (start) and 01:00 (seen at 00:30, 30 min
+    /// before); from then every policy reload finds the widget unseen for ≥ 1 h and is held until
+    /// the next view: 02:00 → 02:30, 03:30 → 04:30, …, 21:30 → 22:30, and 23:30 with no view to
+    /// come (12 holds, 13 grants). Each view is judged before the reload it releases, so every one
+    /// is stale: 00:30 saw the 00:05 change (25 min), 02:30 the 01:05 one (85 min), each later view
+    /// the change 5 min after the reload 2 h before (115 min): mean (25 + 85 + 10 × 115) / 12 =
+    /// 105 min. (Judged after the reload, 11 of the 12 views were fresh.)
+    @Test("a view that releases a held policy reload is judged before the reload runs")
+    func heldReloadJudgedAtItsView() throws {
+        let yaml = """
+            days: 1
+            system: {unseen_after: 1h}
+            widgets:
+              - kind: w
+                provider: {type: fixed, entries: 1, policy: {after: 1h}}
+                content: {unpredictable: {every: 10m, offset: 5m}}
+                views: {every: 2h, offset: 30m}
+            """
+        let result = Simulator.run(try Self.load(yaml), events: .reloads)
+        let day = result.day(0)
+        #expect(result.run().grantTimes == [0, 3_600] + stride(from: 9_000.0, through: 81_000, by: 7_200))
+        #expect(day.heldUnseen == 12)
+        #expect(day.views == 12)
+        #expect(day.freshViews == 0)
+        #expect(day.viewAgeTotal == (25 + 85 + 10 * 115) * 60)
+    }
+
     /// A location change at 03:00; views at 02:00, 04:00 and 05:00: one free system reload at the
     /// 04:00 view, none at 05:00 (no change since).
     @Test("system.location_changes gives a free reload at the next view")
@@ -263,11 +291,14 @@ struct ScenarioFidelityTests {
                 provider: never
                 views: {at: [2h, 4h, 5h]}
             """
-        let result = Simulator.run(try Self.load(yaml), events: .reloads)
+        let result = Simulator.run(try Self.load(yaml), events: .all)
         let grants = result.run().events(.grant)
         #expect(grants.map(\.time) == [0, 14_400])
         #expect(grants.map(\.source) == [.start, .system])
         #expect(result.day(0).exempt == 1)
+        // The 04:00 view is judged (and logged) before the reload it brings is requested.
+        let at4 = result.run().events.filter { $0.time == 14_400 }.map(\.kind)
+        #expect(Array(at4.prefix(2)) == [.view, .request])
     }
 
     /// Pushes every 2 h (12 sent a day) against a push budget of 5 a day: the first five (00:00 …

@@ -38,6 +38,7 @@ extension WidgetSimulation {
         bulkCursor = count
         bulkEnd = count
         nextRender = count == 0 ? .infinity : renderTime(of: first)
+        policyAwaitsView = false
         if let due = timeline.policyReloadDate {
             var at = max(due, t) + system.reloadDelay.draw(&reloadDelays)
             if !inputs.lowPower.isEmpty { at = inputs.lowPower.deferred(at) }

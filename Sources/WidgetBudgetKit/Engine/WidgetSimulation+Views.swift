@@ -53,16 +53,17 @@ extension WidgetSimulation {
         return t - s
     }
 
+    /// A view visited on its own: judged first, then the free reload a significant location change
+    /// since the last view brings (applied at this view, so the view saw what was there before it).
     mutating func view(at t: SimTime) {
-        // A significant location change since the last view: a free reload, applied now.
-        if locationCursor < inputs.locationChanges.count && inputs.locationChanges.times[locationCursor] <= t {
-            while locationCursor < inputs.locationChanges.count && inputs.locationChanges.times[locationCursor] <= t { locationCursor += 1 }
-            request(.system, at: t)
-        }
         if let age = tallyView(at: t) {
             record(t, .view, source: nil, detail: .stale(age))
         } else {
             record(t, .view, source: nil, detail: .fresh)
+        }
+        if locationCursor < inputs.locationChanges.count && inputs.locationChanges.times[locationCursor] <= t {
+            while locationCursor < inputs.locationChanges.count && inputs.locationChanges.times[locationCursor] <= t { locationCursor += 1 }
+            request(.system, at: t)
         }
     }
 }

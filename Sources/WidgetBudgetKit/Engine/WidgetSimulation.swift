@@ -72,6 +72,9 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
     // Reloads.
     var budget: ReloadBudget
     var policyAt: SimTime = .infinity
+    /// `policyAt` is a view that releases a policy reload held by `system.unseen_after`: that view
+    /// is judged before the reload runs (see `run`).
+    var policyAwaitsView = false
     var retryAt: SimTime = .infinity
     /// Retries in a row that ended in a kill (reset by a delivery or a kill of another reload).
     var failedRetries = 0
@@ -154,10 +157,16 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
                 } else {
                     renderEntry(at: t)
                 }
+            } else if t == policyAt && policyAwaitsView && viewNext == t {
+                // The view that releases a held reload is judged first: `getTimeline` takes seconds
+                // (OBSERVED #11), so the user sees what was there; the reload then runs with its delays.
+                countViews(before: t.nextUp)
             } else if t == policyAt {
                 policyAt = .infinity
+                policyAwaitsView = false
                 if let view = unseenHold(at: t) {
                     policyAt = view
+                    policyAwaitsView = true
                     day.heldUnseen += 1
                     record(t, .deferral, source: .policy, detail: .unseen)
                 } else {
