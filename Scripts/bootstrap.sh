@@ -4,7 +4,8 @@
 #   gnuplot    draws the report plots (PNG through pngcairo, SVG) (Debian: gnuplot-nox)
 #   chromium   only for the tests that open Reports/index.html headless
 #   parallel   only for the test that runs a sharded sweep through GNU parallel
-# Usage: bash Scripts/bootstrap.sh [--test]   (--test adds what the test suite needs: chromium, parallel)
+#   time       only for the tests that bound the CLI's peak memory (GNU time's %M)
+# Usage: bash Scripts/bootstrap.sh [--test]   (--test adds what the test suite needs: chromium, parallel, time)
 # Debian/Ubuntu: apt-get (as root or with sudo). macOS: Homebrew (`brew`, never with sudo);
 # Package.swift finds Homebrew's prefix by itself (/opt/homebrew on Apple silicon, /usr/local on
 # Intel), so no flag is needed afterwards (docs/install.md).
@@ -38,7 +39,7 @@ if [[ "$(uname -s)" == "Darwin" ]]; then
 fi
 
 packages=(libcsv-dev gnuplot-nox)
-if $test_tools; then packages+=(chromium parallel); fi
+if $test_tools; then packages+=(chromium parallel time); fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -164,12 +164,22 @@ struct AnalyzeCommandTests {
     }
 
     /// Runs the CLI with output discarded and returns its exit status and its own peak resident
-    /// memory (from `wait4`, so other processes of the test run do not count). It runs without
-    /// gnuplot on `PATH`: `wait4` folds the peak of the child's own children (gnuplot drawing the
-    /// figures) into the child's, and the figures are not what is measured.
+    /// memory, as GNU `time` reports it (`/usr/bin/time -f %M`, installed by
+    /// `Scripts/bootstrap.sh --test`). Not from this process's `wait4`: `posix_spawn` runs the child
+    /// in the test runner's memory until `exec`, and Linux carries that memory's peak into the
+    /// child's `ru_maxrss`, so in a full test run (a runner of 260 MB) the child's figure was the
+    /// runner's. `time` forks a small process that execs the CLI, and `wait4` there counts the CLI
+    /// alone. It runs without gnuplot on `PATH`: `wait4` folds the peak of the CLI's own children
+    /// (gnuplot drawing the figures) into its own, and the figures are not what is measured.
     static func runMeasured(_ arguments: [String]) throws -> (status: Int32, maxRSSMegabytes: Double) {
-        let executable = CLIRunner.executable.path
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let time = "/usr/bin/time"
+        guard FileManager.default.isExecutableFile(atPath: time) else {
+            throw POSIXError(.ENOENT, userInfo: [NSLocalizedDescriptionKey: "\(time) is missing: run Scripts/bootstrap.sh --test"])
+        }
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = folder.appendingPathComponent("rss").path
+        let argv = ([time, "-f", "%M", "-o", report, CLIRunner.executable.path] + arguments).map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         let path: String = "PATH=" + ReportTestSupport.pathWithoutGnuplot
         let environment: [UnsafeMutablePointer<CChar>?] = [strdup(path), nil]
@@ -180,12 +190,14 @@ struct AnalyzeCommandTests {
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environment)
+        let spawned = posix_spawn(&pid, time, &actions, nil, argv, environment)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
         var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return (exit, Double(usage.ru_maxrss) / 1024)
+        // `time` writes "Command exited with non-zero status N" before the figure when the CLI fails.
+        let lines = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n")
+        let kilobytes = try #require(lines.last.flatMap { Double($0) }, "time wrote \(lines)")
+        return (exit, kilobytes / 1024)
     }
 }
