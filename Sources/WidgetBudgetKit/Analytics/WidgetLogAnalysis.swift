@@ -4,6 +4,12 @@ public struct WidgetLogAnalysis: Sendable, Equatable, Codable {
     public var kind: String
     /// The widget family as logged (may be empty).
     public var family: String
+    /// Which copy of the widget (the `instance` column, or `1`, `2`, … inferred); empty when the
+    /// log shows one.
+    public var instance: String = ""
+    /// True when the copies were inferred from timelines closer together than the minimum
+    /// reload interval (the log has no `instance` column).
+    public var instanceInferred = false
     /// `timeline` rows: reloads.
     public var reloads: Int
     /// Reloads outside foreground sessions: charged to the budget.
@@ -43,8 +49,10 @@ public struct WidgetLogAnalysis: Sendable, Equatable, Codable {
     /// `change` rows with `content` predictable.
     public var predictableChanges: Int = 0
 
-    /// The widget's name in reports: `kind` or `kind (family)`.
-    public var name: String { family.isEmpty ? kind : "\(kind) (\(family))" }
+    /// The widget's name in reports: `kind` or `kind (family)`, then `#instance` for a copy.
+    public var name: String {
+        (family.isEmpty ? kind : "\(kind) (\(family))") + (instance.isEmpty ? "" : " #\(instance)")
+    }
 }
 
 /// One local day of a widget's log.
