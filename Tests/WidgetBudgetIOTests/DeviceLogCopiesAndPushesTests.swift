@@ -55,6 +55,9 @@ struct DeviceLogCopiesAndPushesTests {
             let yaml = CalibratedScenario.yaml(a, files: [path], timeZone: nil, name: "emitted")
             #expect(yaml.contains("    instances: 2   # the log's instance column names 2 (1, 2)"))
             #expect(yaml.contains("  daily: 45   #"))
+            // Issue #24 item 3: the budget is the one measured at the log's rate of views, and said.
+            #expect(yaml.contains("  # effective: the budget this copy had while seen "))
+            #expect(!yaml.contains("by_views:"), "the measured budget is not scaled again by views")
             let emitted = try ScenarioLoader.parse(yaml: yaml, file: "emitted.yaml").scenario
             #expect(emitted.widgets.count == 2)
         }
@@ -162,6 +165,30 @@ struct DeviceLogCopiesAndPushesTests {
             let a = try DeviceLogReader.analyze(paths: [path], timeZone: nil).analysis
             #expect(a.app.reloads.first?.cap == nil)
             #expect(CalibratedScenario.yaml(a, files: [path], timeZone: nil, name: "e").contains("{kind: \"clock\", on_change: true}"))
+        }
+    }
+}
+
+/// Issue #24 item 4: a rate is not extrapolated from minutes of log.
+@Suite("Calibrated rates from a short log")
+struct ShortLogRateTests {
+    @Test("5 app reloads and 3 pushes in 40 minutes are not 180 and 108 a day: the span is too short, and said")
+    func fortyMinutes() throws {
+        try withCSVScratch { dir in
+            var text = "time,event,kind\n"
+            for m in stride(from: 0, through: 40, by: 10) {
+                text += "2026-01-05T10:\(m == 0 ? "00" : String(m)):00+01:00,timeline,clock\n"
+                text += "2026-01-05T10:\(m == 0 ? "00" : String(m)):01+01:00,app-reload,clock\n"
+            }
+            for m in [5, 15, 25] { text += "2026-01-05T10:\(String(format: "%02d", m)):00+01:00,push,\n" }
+            let path = try dir.write("short.csv", text)
+            let a = try DeviceLogReader.analyze(paths: [path], timeZone: nil).analysis
+            let yaml = CalibratedScenario.yaml(a, files: [path], timeZone: nil, name: "short")
+            #expect(yaml.contains("# uncertain: the log covers only 0.7 h, too short for rates"))
+            // 5 calls taken as a day's: 5 / 24 an hour, not 5 / 0.67.
+            #expect(yaml.contains("{kind: \"clock\", poisson: {per_hour: 0.208}}   # UNCERTAIN: 5 calls in only 0.7 h of log"))
+            #expect(yaml.contains("pushes: {poisson: {per_hour: 0.125}, budget: {daily: 3}}   # UNCERTAIN:"))
+            _ = try ScenarioLoader.parse(yaml: yaml, file: "short.yaml")
         }
     }
 }

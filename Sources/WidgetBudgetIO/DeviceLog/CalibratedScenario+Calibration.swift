@@ -12,6 +12,11 @@ extension CalibratedScenario {
     /// written at the top of the scenario.
     public static func notes(_ a: DeviceLogAnalysis) -> [String] {
         var out: [String] = []
+        if a.coveredSeconds / Seconds.hour < minimumHoursForRate {
+            out.append(
+                "uncertain: the log covers only \(NumberFormat.fixed(a.coveredSeconds / Seconds.hour, 1)) h, too short for rates: each "
+                    + "count is taken as a day's, not extrapolated (log a few days)")
+        }
         if !contentLogged(a) {
             out.append(
                 "FRESHNESS CANNOT BE JUDGED: the log has no `change` rows, so the scenario has no content changes and every policy "
@@ -94,8 +99,13 @@ extension CalibratedScenario {
     /// of the day, with its comment.
     static func rateList(_ counts: [Int], _ a: DeviceLogAnalysis, rows: String) -> String {
         let covered = a.hourCoverage.map { $0 / Seconds.hour }
-        let windows = RateWindow.windows(counts: counts, coveredHours: covered)
         let total = counts.reduce(0, +)
+        let span = covered.reduce(0, +)
+        if span < minimumHoursForRate {
+            return "{poisson: {per_hour: \(rateText(Double(total) / minimumHoursForRate))}}   # UNCERTAIN: \(total) \(rows) rows in only "
+                + "\(NumberFormat.fixed(span, 1)) h of log, too short for a rate (not extrapolated): taken as \(total) a day"
+        }
+        let windows = RateWindow.windows(counts: counts, coveredHours: covered)
         let hours = NumberFormat.fixed(covered.reduce(0, +), 1)
         let uncertain = total < RateWindow.minimumCount ? "UNCERTAIN: " : ""
         if windows.count == 1 {

@@ -9,6 +9,9 @@ public enum CalibratedScenario {
     /// A rate process whose counts differ by hour of day more than chance allows (χ² at the 1 %
     /// level) is written per hour; otherwise as one rate.
     static let minimumCountForHours = 24
+    /// A log covering fewer hours than this gives no rate: "5 reloads in 40 minutes" is not 180 a
+    /// day. Its counts are taken as a day's, and marked uncertain.
+    static let minimumHoursForRate = 24.0
 
     /// The YAML text.
     /// - Parameters:
@@ -87,6 +90,15 @@ public enum CalibratedScenario {
                     + ", so at least the busiest 24 h (\(m) charged); "
                     + "the upper end is assumed (Apple's typical 70)")
             y.append("  model: rolling-24h   # assumed: the model cannot be told; rolling-24h is the conservative default")
+        }
+        if w.budget.explained, w.views > 0, a.coveredDays > 0 {
+            // Views logged without `instance` are every inferred copy's: a copy's share.
+            let share = w.instanceInferred ? Double(a.widgets.filter { $0.kind == w.kind && $0.family == w.family }.count) : 1
+            let perDay = Double(w.views) / share / a.coveredDays
+            y.append(
+                "  # effective: the budget this copy had while seen \(NumberFormat.fixed(perDay, 1)) times a day. If Apple scales B by views "
+                    + "(budget.by_views), the full B is larger, but one view rate cannot tell B from full_at_views, so the budget is "
+                    + "written as measured (by_views off): a policy tuned here is tuned for this rate of views")
         }
         for other in ranked.dropFirst() {
             y.append("  # \(comment(other.name)): budget \(AnalysisText.budgetShort(other.budget))")
@@ -257,14 +269,21 @@ public enum CalibratedScenario {
             why =
                 "UNCERTAIN: \(p.count) pushes, at most \(daily) in any 24 h, but a push budget of \(daily) delivers only "
                 + "\(cap.reproduced) of them at the same changes"
-        } else {
+        } else if p.onChange {
             why = "\(p.count) pushes, at most \(daily) in any 24 h; no cap showed (a push followed every change), so at least \(daily)"
+        } else {
+            why = "\(p.count) pushes, at most \(daily) in any 24 h; a cap cannot show without the pushes sent, so at least \(daily)"
         }
         if p.onChange {
             return
                 "  pushes: {on_change: true, budget: {daily: \(daily)}}   # \(why); \(p.afterChange) of \(p.count) came with a change row"
         }
         let hours = p.overallPerHour > 0 ? Double(p.count) / p.overallPerHour : 0
+        if hours < minimumHoursForRate {
+            return "  pushes: {poisson: {per_hour: \(rateText(Double(p.count) / minimumHoursForRate))}, budget: {daily: \(daily)}}   "
+                + "# UNCERTAIN: \(why); only \(NumberFormat.fixed(hours, 1)) h of log, too short for a rate (not extrapolated): "
+                + "taken as \(p.count) a day"
+        }
         return "  pushes: {poisson: {per_hour: \(rateText(p.overallPerHour))}, budget: {daily: \(daily)}}   # \(why); "
             + "\(p.count) in \(NumberFormat.fixed(hours, 1)) h, not after changes (the rate delivered: pushes the cap dropped are not in a log)"
     }
@@ -285,6 +304,14 @@ public enum CalibratedScenario {
         let hours = covered.reduce(0, +)
         guard hours > 0 else { return [] }
         let chi = chiSquare(counts, covered)
+        if hours < minimumHoursForRate {
+            return [
+                Item(
+                    process: "poisson: {per_hour: \(rateText(Double(total) / minimumHoursForRate))}",
+                    comment: "UNCERTAIN: \(total) calls in only \(NumberFormat.fixed(hours, 1)) h of log, too short for a rate "
+                        + "(not extrapolated): taken as \(total) a day")
+            ]
+        }
         if total < minimumCountForHours || chi.homogeneous {
             let rate = Double(total) / hours
             return [
@@ -328,7 +355,8 @@ public enum CalibratedScenario {
         let total = counts.reduce(0, +)
         let chi = chiSquare(counts, covered)
         if total < minimumCountForHours || chi.homogeneous {
-            return "{poisson: {per_hour: \(rateText(Double(total) / Swift.max(1e-9, covered.reduce(0, +))))}}"
+            // Under a day of log, the count is a day's (``minimumHoursForRate``), not extrapolated.
+            return "{poisson: {per_hour: \(rateText(Double(total) / Swift.max(minimumHoursForRate, covered.reduce(0, +))))}}"
         }
         var windows: [String] = []
         var activeHours = 0.0

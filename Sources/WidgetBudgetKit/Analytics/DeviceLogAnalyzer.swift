@@ -51,6 +51,10 @@ public struct DeviceLogAnalyzer: Sendable {
     /// Copies of a widget inferred from a log without the `instance` column, per (kind, family):
     /// the indices of their states, the first one's first.
     private var copies: [WidgetKey: [Int]] = [:]
+    /// Widgets whose inferred copies reached ``maxInferredCopies``.
+    private var tooManyCopies = Set<WidgetKey>()
+    /// The most copies inferred for one widget: a scenario's `instances` limit.
+    static let maxInferredCopies = 100
     /// Delivered widget pushes (`push` rows), times in order.
     private var pushTimes: [Double] = []
     private var pushesByHour = [Int](repeating: 0, count: 24)
@@ -248,6 +252,20 @@ public struct DeviceLogAnalyzer: Sendable {
             if best == nil || widgets[i].fitsBetter(fit, than: best!.fit) { best = (fit, i) }
         }
         if let best { return best.index }
+        // More copies than a scenario takes (`instances` ≤ 100) is not a Home Screen: the rest of
+        // the burst goes to the copy that reloaded longest ago, and the analysis says so.
+        if known.count >= Self.maxInferredCopies {
+            if !tooManyCopies.contains(key) {
+                tooManyCopies.insert(key)
+                anomalies.append(
+                    LogAnomaly(
+                        kind: .inferredInstance, position: r.position,
+                        message: "more than \(Self.maxInferredCopies) timelines of '\(r.kind)' within "
+                            + "\(DurationFormat.string(settings.minReloadInterval)) of each other: not copies of a widget; "
+                            + "the extra ones are counted with the copy that reloaded longest ago"))
+            }
+            return known.min { (widgets[$0].previous?.time ?? -.infinity) < (widgets[$1].previous?.time ?? -.infinity) }!
+        }
         if known.count == 1 { widgets[first].inferInstance("1") }
         var state = WidgetLogState(kind: r.kind, family: r.family, settings: settings, firstPosition: r.position)
         state.inferInstance(String(known.count + 1))
