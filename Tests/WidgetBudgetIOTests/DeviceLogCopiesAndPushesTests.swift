@@ -192,3 +192,44 @@ struct ShortLogRateTests {
         }
     }
 }
+
+/// Issue #24 item 4: predictable content on a wall-clock grid comes back as `every:`, not as a
+/// Poisson rate of the same mean.
+@Suite("Calibrated content on a grid")
+struct ChangeGridTests {
+    static func emitted(_ predictable: String) throws -> String {
+        try withCSVScratch { dir in
+            let yaml = """
+                name: grid
+                start: 2026-01-05T07:10:00
+                timezone: Asia/Tokyo
+                days: 3
+                seed: 7
+                widgets:
+                  - kind: scores
+                    provider: {type: fixed, entries: 2, spacing: 10m, policy: {after: 15m}}
+                    content:
+                      predictable: \(predictable)
+                """
+            var scenario = try ScenarioLoader.parse(yaml: yaml, file: "grid.yaml").scenario
+            scenario.replications = 1
+            let path = dir.file("log.csv")
+            try DeviceLogWriter.document(DeviceLogExporter.records(Simulator.run(scenario, events: .reloads))).write(to: path)
+            let a = try DeviceLogReader.analyze(paths: [path], timeZone: nil).analysis
+            return CalibratedScenario.yaml(a, files: [path], timeZone: nil, name: "emitted")
+        }
+    }
+
+    @Test("every 30 minutes is `every: 30m`; every 2 hours is `every: 2h`")
+    func grid() throws {
+        #expect(try Self.emitted("{every: 30m}").contains("      predictable: {every: 30m}   # 144 predictable change rows, every one on"))
+        #expect(try Self.emitted("{every: 2h}").contains("      predictable: {every: 2h}   #"))
+    }
+
+    @Test("a Poisson rate of the same mean stays a Poisson rate")
+    func poisson() throws {
+        let yaml = try Self.emitted("{poisson: {per_hour: 2}}")
+        #expect(!yaml.contains("{every:"))
+        #expect(yaml.contains("      predictable: {poisson: {per_hour: "))
+    }
+}

@@ -200,7 +200,13 @@ public enum CalibratedScenario {
             if w.changes + w.predictableChanges > 0 {
                 y.append("    content:")
                 if w.changes > 0 { y.append("      unpredictable: " + rateList(changes, a, rows: "unpredictable change")) }
-                if w.predictableChanges > 0 { y.append("      predictable: " + rateList(predictable, a, rows: "predictable change")) }
+                if let grid = w.predictableGrid {
+                    y.append(
+                        "      predictable: {every: \(DurationFormat.string(grid.period))}   # \(grid.changes) predictable change rows, every "
+                            + "one on the local \(DurationFormat.string(grid.period)) grid (\(grid.expected) instants of it in the log)")
+                } else if w.predictableChanges > 0 {
+                    y.append("      predictable: " + rateList(predictable, a, rows: "predictable change"))
+                }
             }
             if viewCount > 0 {
                 y.append(

@@ -48,6 +48,8 @@ public struct WidgetLogAnalysis: Sendable, Equatable, Codable {
     public var changes: Int = 0
     /// `change` rows with `content` predictable.
     public var predictableChanges: Int = 0
+    /// The local wall-clock grid the predictable changes fall on (`every: 30m`), when they do.
+    public var predictableGrid: ChangeGrid? = nil
 
     /// The widget's name in reports: `kind` or `kind (family)`, then `#instance` for a copy.
     public var name: String {

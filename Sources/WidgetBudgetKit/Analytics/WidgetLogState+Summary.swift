@@ -84,6 +84,8 @@ extension WidgetLogState {
             lateness: LatenessSummary(lateness), budget: budget,
             reloadDelay: DelayEstimate(sample: delays.policy),
             appReloads: appTally, memory: memoryRows, likelyKills: kills, likelyKillCount: killCount, shape: shapes.mostCommon,
-            changes: changes, predictableChanges: predictableChanges)
+            changes: changes, predictableChanges: predictableChanges,
+            predictableGrid: ChangeGrid.find(
+                onGrid: predictableOnGrid, total: predictableChanges, coveredSeconds: hourCoverage.reduce(0, +)))
     }
 }

@@ -87,6 +87,8 @@ struct WidgetLogState: Sendable {
     var hourChanges = [Int](repeating: 0, count: 24)
     var hourPredictableChanges = [Int](repeating: 0, count: 24)
     var snapshots = 0, placeholders = 0, views = 0, changes = 0, predictableChanges = 0
+    /// Predictable changes on each local wall-clock grid of ``ChangeGrid/periods``.
+    var predictableOnGrid = [Int](repeating: 0, count: ChangeGrid.periods.count)
     var app = AppReloadTally()
     var memory: [Int: MemoryTally] = [:]
     var kills: [LikelyKill] = []
@@ -258,6 +260,11 @@ struct WidgetLogState: Sendable {
             hourViews[LocalTime.hour(r.time, offset: r.utcOffset)] += 1
         case .change where r.predictable:
             predictableChanges += 1
+            let second = LocalTime.secondsOfDay(r.time, offset: r.utcOffset)
+            for (i, period) in ChangeGrid.periods.enumerated() {
+                let off = second.truncatingRemainder(dividingBy: period)
+                if off < ChangeGrid.tolerance || period - off < ChangeGrid.tolerance { predictableOnGrid[i] += 1 }
+            }
             hourPredictableChanges[LocalTime.hour(r.time, offset: r.utcOffset)] += 1
         case .change:
             changes += 1
