@@ -13,12 +13,14 @@ import WidgetBudgetKit
 /// The log is written while the widget reloads every 10 minutes (so every copy runs out of budget
 /// every day and the budget shows); the space searched is four `.after` intervals of one entry
 /// (20 min, 40 min, 1 h, 2 h) with freshness as the objective and no exhausted day allowed: the
-/// most frequent interval that keeps within the budget wins. Four candidates and two
-/// replications keep the test to seconds per truth; they are enough for the statement, since the
-/// candidates' budget needs (about 80, 44, 32 and 20 charged reloads a day with 8 pushes) lie on
-/// both sides of the truths' effective budgets (35 to 48) with a margin wider than a replication's
-/// scatter, so a calibration that loses the copies, the push cap or the views-scaled budget picks
-/// another interval (or none), and one that keeps them picks the truth's.
+/// most frequent interval that keeps within the budget wins. Four candidates, two replications and
+/// an exhaustive sweep keep the test to seconds a truth (about 7 s for the three in a debug
+/// build); they are enough for the statement because the candidates' needs (about 72, 36, 24 and
+/// 12 charged reloads a day, plus the pushes or app reloads) lie on both sides of the truths'
+/// effective budgets (35 to 48 a copy) with margins wider than a replication's scatter. Checked
+/// the other way: emitting the pushes as the issue did (an app reload on every change, about 48 a
+/// day, uncapped), the first truth finds no interval that fits and the second recommends one 37 %
+/// less fresh than the truth's best; both fail here.
 @Suite("Calibration loop: instances, pushes, views-scaled budgets")
 struct CalibrationLoopTests {
     struct Truth: Sendable, CustomTestStringConvertible {
