@@ -233,3 +233,32 @@ struct ChangeGridTests {
         #expect(yaml.contains("      predictable: {poisson: {per_hour: "))
     }
 }
+
+/// Issue #24 item 4: `retry_after` is measured from kill → retry pairs, not assumed 15 minutes.
+@Suite("Calibrated retry after a kill")
+struct KillRetryTests {
+    @Test("a widget killed for memory, retried 10 minutes later: retry_after 10m", arguments: [600.0, 1500.0])
+    func retryAfter(_ retry: Double) throws {
+        try withCSVScratch { dir in
+            let yaml = """
+                name: killed
+                start: 2026-01-05T07:00:00
+                timezone: UTC
+                days: 3
+                seed: 8
+                memory: {per_entry_kb: 800, retry_after: \(DurationFormat.string(retry))}
+                widgets:
+                  - kind: photos
+                    provider: {type: fixed, entries: 48, spacing: 15m, policy: at-end}
+                """
+            var scenario = try ScenarioLoader.parse(yaml: yaml, file: "killed.yaml").scenario
+            scenario.replications = 1
+            let path = dir.file("log.csv")
+            try DeviceLogWriter.document(DeviceLogExporter.records(Simulator.run(scenario, events: .reloads))).write(to: path)
+            let a = try DeviceLogReader.analyze(paths: [path], timeZone: nil).analysis
+            let emitted = CalibratedScenario.yaml(a, files: [path], timeZone: nil, name: "emitted")
+            #expect(emitted.contains("  retry_after: \(DurationFormat.string(retry))   # the shortest of "), "\(emitted)")
+            #expect(try ScenarioLoader.parse(yaml: emitted, file: "emitted.yaml").scenario.memory.retryAfter == retry)
+        }
+    }
+}

@@ -82,6 +82,15 @@ extension CalibratedScenario {
         }
         let typical = m.limitMB == MemoryCalibration.typicalLimitMB ? "; Apple's typical 30 MB fits" : ""
         y.append("  limit_mb: \(mbText(m.limitMB))   # \(why)\(typical)")
+        if let retry = w.killRetry, retry.count >= KillRetry.minimumPairs {
+            y.append(
+                "  retry_after: \(DurationFormat.string(Swift.max(1, retry.shortest.rounded())))   # the shortest of \(retry.count) "
+                    + "kill → retry gaps (median \(AnalysisText.duration(retry.median))): WidgetKit's reload delay comes on top")
+        } else if m.limitUpper != nil {
+            y.append(
+                "  retry_after: 15m   # assumed (the default): \(w.killRetry?.count ?? 0) kill → retry pair"
+                    + "\((w.killRetry?.count ?? 0) == 1 ? "" : "s") in the log, fewer than \(KillRetry.minimumPairs)")
+        }
         return y
     }
 

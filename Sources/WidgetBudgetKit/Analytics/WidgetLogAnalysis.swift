@@ -48,6 +48,8 @@ public struct WidgetLogAnalysis: Sendable, Equatable, Codable {
     public var changes: Int = 0
     /// `change` rows with `content` predictable.
     public var predictableChanges: Int = 0
+    /// WidgetKit's retries after likely kills, when there were any.
+    public var killRetry: KillRetry? = nil
     /// The local wall-clock grid the predictable changes fall on (`every: 30m`), when they do.
     public var predictableGrid: ChangeGrid? = nil
 
@@ -169,4 +171,26 @@ public struct LikelyKill: Sendable, Equatable, Codable {
     public var reason: Reason
     /// Its row.
     public var position: DeviceLogRecord.Position
+}
+
+/// How long WidgetKit waited after a likely kill before it reloaded again (`memory.retry_after`),
+/// from kill → retry pairs in the log.
+public struct KillRetry: Sendable, Equatable, Codable {
+    /// Pairs measured.
+    public var count: Int
+    /// The shortest gap, seconds: the retry interval, WidgetKit's own reload delay (never
+    /// negative) coming on top of it in the others.
+    public var shortest: Double
+    /// The median gap, seconds.
+    public var median: Double
+    /// Fewer pairs than this give no estimate.
+    public static let minimumPairs = 5
+
+    /// The summary of `gaps` (seconds), `nil` when there are none.
+    init?(gaps: [Double]) {
+        guard let shortest = gaps.min(), let median = Quantiles.median(gaps) else { return nil }
+        count = gaps.count
+        self.shortest = shortest
+        self.median = median
+    }
 }

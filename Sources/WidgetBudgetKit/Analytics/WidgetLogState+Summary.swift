@@ -85,6 +85,7 @@ extension WidgetLogState {
             reloadDelay: DelayEstimate(sample: delays.policy),
             appReloads: appTally, memory: memoryRows, likelyKills: kills, likelyKillCount: killCount, shape: shapes.mostCommon,
             changes: changes, predictableChanges: predictableChanges,
+            killRetry: KillRetry(gaps: retryGaps.map(Double.init)),
             predictableGrid: ChangeGrid.find(
                 onGrid: predictableOnGrid, total: predictableChanges, coveredSeconds: hourCoverage.reduce(0, +)))
     }

@@ -92,6 +92,10 @@ struct WidgetLogState: Sendable {
     var app = AppReloadTally()
     var memory: [Int: MemoryTally] = [:]
     var kills: [LikelyKill] = []
+    /// Seconds from a likely kill to the reload after it (WidgetKit's retry), the first
+    /// ``retryGapCap``.
+    var retryGaps: [Float] = []
+    static let retryGapCap = 1000
     var killCount = 0
     var shapes = TimelineShapeTally()
     var shortestGap = Double.infinity
@@ -152,6 +156,10 @@ struct WidgetLogState: Sendable {
                 kill(p, reason: .placeholder)
             } else if cause == .unprompted || cause == .retry {
                 kill(p, reason: .unpromptedReload)
+            }
+            // A kill and WidgetKit's retry: the gap measures `retry_after` (plus its delay).
+            if (placeholderSinceLast || cause == .unprompted || cause == .retry) && retryGaps.count < Self.retryGapCap {
+                retryGaps.append(Float(t - p.time))
             }
         }
         let charged = foregroundStart == nil
