@@ -467,3 +467,18 @@ app:
 scenario "#26.2 until-full with a fixed provider's entries" "$(with '{type: fixed, entries: 6, spacing: 1m, policy: at-end}' '{type: until-full, level: 40, rate_per_hour: 10, spacing: 30m, entries: 4}')"
 scenario "#26.2 provider type: fixd" "$(with 'type: fixed' 'type: fixd')"
 # ---- end of issue #26 (contracts)
+# ---- issue #24 items 1, 2, 4 (calibration): copies, pushes and short logs in a device log
+dir=$(mktemp -d "$root/case.XXXXXX")
+(
+  cd "$dir" || exit 1
+  # 2,001 identical timelines of one kind at one instant: at most 100 copies are inferred.
+  { echo 'time,event,kind'; for i in $(seq 0 2000); do echo "2026-01-05T10:00:00+01:00,timeline,k"; done; echo "2026-01-05T12:00:00+01:00,timeline,k"; } >burst.csv
+  run "#24.1 analyze: 2,001 identical timelines at one instant" "" "$bin" analyze burst.csv --out out
+  # One instance label per row: 1,001 copies, past the 1,000-widget limit.
+  { echo 'time,event,kind,instance'; for i in $(seq 0 1000); do echo "2026-01-05T10:00:00+01:00,timeline,k,i$i"; done; } >labels.csv
+  run "#24.1 analyze: 1,001 instance labels" "" "$bin" analyze labels.csv --out out2
+  # Two pushes and a timeline within a second: no rate of 3,600 an hour.
+  { echo 'time,event,kind'; echo '2026-01-05T10:00:00+01:00,push,'; echo '2026-01-05T10:00:00.500+01:00,push,'; echo '2026-01-05T10:00:01+01:00,timeline,k'; } >push.csv
+  run "#24.2 analyze --emit-scenario: 2 pushes in a second" '! grep -q "per_hour: 3600\|per_hour: 7200" out3/f.yaml' "$bin" analyze push.csv --out out3 --emit-scenario out3/f.yaml
+)
+# ---- end of issue #24 (calibration)

@@ -19,6 +19,8 @@ struct LogEvent: Sendable {
     var memoryMB: Double?
     /// `change` rows: `predictable` or `unpredictable`.
     var content = ""
+    /// Which copy of the widget (any label that tells copies apart); empty when not told.
+    var instance = ""
 }
 
 extension WidgetLog {

@@ -9,13 +9,13 @@ import Foundation
 /// or a tab, is quoted with its `"` doubled.
 enum LogRow {
     /// The header line: the format's columns, in `DeviceLogFormat.columns` order.
-    static let header = "time,event,kind,family,entries,first_entry,last_entry,policy,memory_mb,content\n"
+    static let header = "time,event,kind,family,entries,first_entry,last_entry,policy,memory_mb,content,instance\n"
 
     /// A complete line (ending in `"\n"`) for `event` at `time`, every other time in the row
     /// written at the same UTC offset `offset` (seconds).
     static func line(_ event: LogEvent, at time: Date, offset: Int) -> String {
         func iso(_ date: Date) -> String { isoTime(date, offset: offset) }
-        var fields = [iso(time), event.name, cell(event.kind), cell(event.family), "", "", "", "", "", ""]
+        var fields = [iso(time), event.name, cell(event.kind), cell(event.family), "", "", "", "", "", "", cell(event.instance)]
         if let entries = event.entries { fields[4] = String(entries) }
         fields[5] = event.firstEntry.map(iso) ?? ""
         fields[6] = event.lastEntry.map(iso) ?? ""

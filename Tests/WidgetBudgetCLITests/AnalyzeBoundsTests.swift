@@ -11,8 +11,11 @@ struct AnalyzeBoundsTests {
         var log = "time,event,kind,family,entries,policy\n"
         for i in 0..<kinds {
             for r in 0...(i % 40) {
+                // The next day after 24 reloads: two identical timelines of one file at one
+                // instant are copies of the widget (issue #24), not one reload.
+                let day = 5 + r / 24
                 log +=
-                    "2026-01-05T\(String(format: "%02d", r % 24)):\(String(format: "%02d", i % 60)):00+01:00,timeline,k-\(i),small,1,never\n"
+                    "2026-01-0\(day)T\(String(format: "%02d", r % 24)):\(String(format: "%02d", i % 60)):00+01:00,timeline,k-\(i),small,1,never\n"
             }
         }
         return log

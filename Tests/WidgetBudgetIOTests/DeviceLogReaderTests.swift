@@ -162,7 +162,8 @@ struct DeviceLogReaderTests {
     func clockJumpAndDuplicates() throws {
         let text =
             Self.good + """
-                2026-01-05T09:21:30+01:00,timeline,clock,small,3,2026-01-05T09:21:30+01:00,2026-01-05T09:41:30+01:00,at-end,7.5
+                2026-01-05T09:21:30+01:00,view,clock,small,,,,,
+                2026-01-05T09:21:30+01:00,view,clock,small,,,,,
                 2026-01-05T08:00:00+01:00,view,clock,small,,,,,
 
                 """
@@ -171,7 +172,7 @@ struct DeviceLogReaderTests {
         #expect(kinds.contains(.duplicate))
         #expect(kinds.contains(.clockJumpBack))
         #expect(outcome.analysis.widgets[0].reloads == 2)
-        #expect(outcome.warnings.contains { $0.contains("log.csv:5: time goes back 81.5m") })
+        #expect(outcome.warnings.contains { $0.contains("log.csv:6: time goes back 81.5m") })
     }
 
     @Test("a widget's log and its app's log merge into one")

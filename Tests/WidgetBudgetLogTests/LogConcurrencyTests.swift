@@ -32,7 +32,7 @@ struct LogConcurrencyTests {
                 let (lines, whole) = try lines(of: file)
                 #expect(whole)
                 #expect(lines.first == String(LogRow.header.dropLast()))
-                #expect(lines.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 10 })
+                #expect(lines.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 11 })
                 rows += lines.count - 1
                 let times = lines.dropFirst().map { String($0.prefix { $0 != "," }) }
                 #expect(times == times.sorted(), "\(file) is not in time order")

@@ -61,7 +61,8 @@ struct LogDocsTests {
         #expect(files.count == 2)
         let analysis = try DeviceLogReader.analyze(paths: files, timeZone: nil).analysis
         #expect(analysis.records == 9)
-        #expect(analysis.widgets.first?.reloads == 2)
+        // Two timelines a moment apart are two copies of the widget to `analyze` (issue #24).
+        #expect(analysis.widgets.reduce(0) { $0 + $1.reloads } == 2)
         #expect(analysis.app.foregroundSessions == 1)
     }
 }

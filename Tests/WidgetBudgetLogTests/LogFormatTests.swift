@@ -39,6 +39,11 @@ struct LogFormatTests {
                 time: t, utcOffset: Double(offset), event: event, kind: kind, family: family,
                 position: DeviceLogRecord.Position(file: 0, line: 2))
         }
+        func copy(_ r: DeviceLogRecord, _ instance: String) -> DeviceLogRecord {
+            var r = r
+            r.instance = instance
+            return r
+        }
         var timeline = record(.timeline, kind: "clock", family: "systemSmall")
         (timeline.entries, timeline.firstEntry, timeline.lastEntry) = (3, t, t + 1800)
         (timeline.policy, timeline.memoryMB) = (.after(t + 3600), 12.5)
@@ -65,6 +70,14 @@ struct LogFormatTests {
             (LogEvent(name: "view", kind: "clock"), record(.view, kind: "clock")),
             (LogEvent(name: "change", kind: "clock", content: "predictable"), change),
             (LogEvent(name: "change", kind: "clock", content: "unpredictable"), record(.change, kind: "clock")),
+            // Issue #24: a delivered widget push, and a copy of the widget named by `instance`.
+            (LogEvent(name: "push"), record(.push)),
+            (LogEvent(name: "push", kind: "clock"), record(.push, kind: "clock")),
+            (LogEvent(name: "view", kind: "clock", instance: "2"), copy(record(.view, kind: "clock"), "2")),
+            (
+                LogEvent(name: "placeholder", kind: "clock", family: "systemSmall", instance: "=A1"),
+                copy(record(.placeholder, kind: "clock", family: "systemSmall"), "=A1")
+            ),
         ]
         for (event, expected) in cases {
             #expect(LogRow.line(event, at: date, offset: offset) == Self.toolLine(expected))

@@ -44,7 +44,18 @@ public enum AnalysisReport {
     static func widget(_ w: WidgetLogAnalysis, _ a: DeviceLogAnalysis) -> [String] {
         let days = a.coveredDays
         func perDay(_ n: Int) -> String { days > 0 ? NumberFormat.fixed(Double(n) / days, 1) : "–" }
-        var out = ["", "## \(markdownText(w.name))", "", "### Reloads", ""]
+        var out = ["", "## \(markdownText(w.name))", ""]
+        if w.instanceInferred {
+            out.append(
+                "Copy #\(markdownText(w.instance)) of the widget, **inferred**: the log has no `instance` column, and this widget's "
+                    + "timelines came closer together than WidgetKit reloads one widget (\(DurationFormat.string(a.settings.minReloadInterval))), "
+                    + "so they were split into copies, each timeline to the copy whose reload was due. Log `instance` to be sure.")
+            out.append("")
+        } else if !w.instance.isEmpty {
+            out.append("Copy `\(markdownText(w.instance))` of the widget (the log's `instance` column): fitted on its own.")
+            out.append("")
+        }
+        out += ["### Reloads", ""]
         out.append("| | total | per day |")
         out.append("|---|---:|---:|")
         out.append("| reloads (`timeline` rows) | \(w.reloads) | \(perDay(w.reloads)) |")
@@ -145,8 +156,28 @@ public enum AnalysisReport {
         } else {
             for r in a.app.reloads {
                 let target = r.kind.isEmpty ? "reloadAllTimelines()" : "reloadTimelines(ofKind: \"\(markdownText(r.kind))\")"
-                out.append("- \(target): \(r.count) calls, \(NumberFormat.fixed(r.overallPerHour, 2)) per hour.")
+                var line = "- \(target): \(r.count) calls, \(NumberFormat.fixed(r.overallPerHour, 2)) per hour."
+                if let cap = r.cap {
+                    line +=
+                        " They follow \(r.afterChange) of \(cap.sent) changes and stop at \(cap.daily) in any 24 hours: a cap, as on "
+                        + "widget pushes (the engine's push budget of \(cap.daily) delivers \(cap.reproduced) of the \(cap.delivered) at the "
+                        + "same changes); the scenario takes them as `app.pushes`."
+                }
+                out.append(line)
             }
+        }
+        if let p = a.app.pushes {
+            var line =
+                "- Widget pushes delivered: \(p.count), \(NumberFormat.fixed(p.overallPerHour * 24, 1)) a day, at most \(p.busiest24h) "
+                + "in any 24 hours; \(p.afterChange) came with a change row (of \(p.changes) changes)."
+            if let cap = p.cap {
+                line +=
+                    " Fewer pushes than changes: a push budget of \(cap.daily) a day, with which the engine delivers \(cap.reproduced) "
+                    + "of the \(cap.delivered) at the same changes\(cap.confirmed ? "" : " (too few to trust the cap)")."
+            } else {
+                line += " No cap showed."
+            }
+            out.append(line)
         }
         out.append(
             "- Foreground sessions: \(a.app.foregroundSessions) (\(NumberFormat.fixed(a.app.foregroundOverallPerHour, 2)) per hour), "

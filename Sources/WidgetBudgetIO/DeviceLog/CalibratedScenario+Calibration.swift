@@ -12,6 +12,11 @@ extension CalibratedScenario {
     /// written at the top of the scenario.
     public static func notes(_ a: DeviceLogAnalysis) -> [String] {
         var out: [String] = []
+        if a.coveredSeconds / Seconds.hour < minimumHoursForRate {
+            out.append(
+                "uncertain: the log covers only \(NumberFormat.fixed(a.coveredSeconds / Seconds.hour, 1)) h, too short for rates: each "
+                    + "count is taken as a day's, not extrapolated (log a few days)")
+        }
         if !contentLogged(a) {
             out.append(
                 "FRESHNESS CANNOT BE JUDGED: the log has no `change` rows, so the scenario has no content changes and every policy "
@@ -77,6 +82,15 @@ extension CalibratedScenario {
         }
         let typical = m.limitMB == MemoryCalibration.typicalLimitMB ? "; Apple's typical 30 MB fits" : ""
         y.append("  limit_mb: \(mbText(m.limitMB))   # \(why)\(typical)")
+        if let retry = w.killRetry, retry.count >= KillRetry.minimumPairs {
+            y.append(
+                "  retry_after: \(DurationFormat.string(Swift.max(1, retry.shortest.rounded())))   # the shortest of \(retry.count) "
+                    + "kill → retry gaps (median \(AnalysisText.duration(retry.median))): WidgetKit's reload delay comes on top")
+        } else if m.limitUpper != nil {
+            y.append(
+                "  retry_after: 15m   # assumed (the default): \(w.killRetry?.count ?? 0) kill → retry pair"
+                    + "\((w.killRetry?.count ?? 0) == 1 ? "" : "s") in the log, fewer than \(KillRetry.minimumPairs)")
+        }
         return y
     }
 
@@ -94,8 +108,13 @@ extension CalibratedScenario {
     /// of the day, with its comment.
     static func rateList(_ counts: [Int], _ a: DeviceLogAnalysis, rows: String) -> String {
         let covered = a.hourCoverage.map { $0 / Seconds.hour }
-        let windows = RateWindow.windows(counts: counts, coveredHours: covered)
         let total = counts.reduce(0, +)
+        let span = covered.reduce(0, +)
+        if span < minimumHoursForRate {
+            return "{poisson: {per_hour: \(rateText(Double(total) / minimumHoursForRate))}}   # UNCERTAIN: \(total) \(rows) rows in only "
+                + "\(NumberFormat.fixed(span, 1)) h of log, too short for a rate (not extrapolated): taken as \(total) a day"
+        }
+        let windows = RateWindow.windows(counts: counts, coveredHours: covered)
         let hours = NumberFormat.fixed(covered.reduce(0, +), 1)
         let uncertain = total < RateWindow.minimumCount ? "UNCERTAIN: " : ""
         if windows.count == 1 {

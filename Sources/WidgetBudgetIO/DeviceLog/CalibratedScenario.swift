@@ -9,6 +9,9 @@ public enum CalibratedScenario {
     /// A rate process whose counts differ by hour of day more than chance allows (χ² at the 1 %
     /// level) is written per hour; otherwise as one rate.
     static let minimumCountForHours = 24
+    /// A log covering fewer hours than this gives no rate: "5 reloads in 40 minutes" is not 180 a
+    /// day. Its counts are taken as a day's, and marked uncertain.
+    static let minimumHoursForRate = 24.0
 
     /// The YAML text.
     /// - Parameters:
@@ -88,6 +91,15 @@ public enum CalibratedScenario {
                     + "the upper end is assumed (Apple's typical 70)")
             y.append("  model: rolling-24h   # assumed: the model cannot be told; rolling-24h is the conservative default")
         }
+        if w.budget.explained, w.views > 0, a.coveredDays > 0 {
+            // Views logged without `instance` are every inferred copy's: a copy's share.
+            let share = w.instanceInferred ? Double(a.widgets.filter { $0.kind == w.kind && $0.family == w.family }.count) : 1
+            let perDay = Double(w.views) / share / a.coveredDays
+            y.append(
+                "  # effective: the budget this copy had while seen \(NumberFormat.fixed(perDay, 1)) times a day. If Apple scales B by views "
+                    + "(budget.by_views), the full B is larger, but one view rate cannot tell B from full_at_views, so the budget is "
+                    + "written as measured (by_views off): a policy tuned here is tuned for this rate of views")
+        }
         for other in ranked.dropFirst() {
             y.append("  # \(comment(other.name)): budget \(AnalysisText.budgetShort(other.budget))")
         }
@@ -127,14 +139,43 @@ public enum CalibratedScenario {
         return y
     }
 
+    /// The copies of each widget (kind and family), in log order: one, or the copies the `instance`
+    /// column named, or those inferred (an inferred copy with under a fifth of the busiest copy's
+    /// reloads is left out: a stray pair of close timelines, not a widget on the Home Screen).
+    static func copies(_ a: DeviceLogAnalysis) -> [[WidgetLogAnalysis]] {
+        var order: [String] = []
+        var groups: [String: [WidgetLogAnalysis]] = [:]
+        for w in a.widgets {
+            let key = w.kind + "\u{0}" + w.family
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(w)
+        }
+        return order.map { key in
+            let group = groups[key]!
+            let most = group.map(\.reloads).max() ?? 0
+            return group.filter { !$0.instanceInferred || $0.reloads * 5 >= most }
+        }
+    }
+
     static func widgets(_ a: DeviceLogAnalysis) -> [String] {
         var y = ["widgets:"]
+        let groups = copies(a)
         var kindsSeen: [String: Int] = [:]
-        for w in a.widgets { kindsSeen[w.kind, default: 0] += 1 }
-        for w in a.widgets {
+        for g in groups { kindsSeen[g[0].kind, default: 0] += 1 }
+        for group in groups {
+            let w = group.max { $0.reloads < $1.reloads }!
+            let n = group.count
             y.append("  - kind: " + quoted(w.kind))
             if kindsSeen[w.kind]! > 1 { y.append("    name: " + quoted(w.family.isEmpty ? w.kind : w.kind + "-" + w.family)) }
             if !w.family.isEmpty { y.append("    family: " + quoted(w.family)) }
+            if n > 1 {
+                let how =
+                    w.instanceInferred
+                    ? "inferred: the log has no instance column, and timelines came in \(n) interleaved series closer together "
+                        + "than WidgetKit reloads one widget (\(group.map { String($0.reloads) }.joined(separator: ", ")) reloads)"
+                    : "the log's instance column names \(n) (\(group.map { comment($0.instance) }.joined(separator: ", ")))"
+                y.append("    instances: \(n)   # \(how); budget, delays and memory are per copy")
+            }
             if let shape = w.shape {
                 y.append(
                     "    provider: \(provider(shape.provider))   # the timeline seen most: \(shape.matching) of \(shape.total)")
@@ -146,18 +187,31 @@ public enum CalibratedScenario {
             }
             var changes = [Int](repeating: 0, count: 24)
             var predictable = [Int](repeating: 0, count: 24)
-            var views = [Int](repeating: 0, count: 24)
+            var views = [Double](repeating: 0, count: 24)
             for h in w.hours {
                 changes[h.hour] = h.changes
                 predictable[h.hour] = h.predictableChanges
-                views[h.hour] = h.views
             }
+            // Views per copy: each named copy has its own; inferred copies all saw every view row.
+            for copy in (w.instanceInferred ? [w] : group) {
+                for h in copy.hours { views[h.hour] += Double(h.views) / Double(n) }
+            }
+            let viewCount = views.reduce(0, +)
             if w.changes + w.predictableChanges > 0 {
                 y.append("    content:")
                 if w.changes > 0 { y.append("      unpredictable: " + rateList(changes, a, rows: "unpredictable change")) }
-                if w.predictableChanges > 0 { y.append("      predictable: " + rateList(predictable, a, rows: "predictable change")) }
+                if let grid = w.predictableGrid {
+                    y.append(
+                        "      predictable: {every: \(DurationFormat.string(grid.period))}   # \(grid.changes) predictable change rows, every "
+                            + "one on the local \(DurationFormat.string(grid.period)) grid (\(grid.expected) instants of it in the log)")
+                } else if w.predictableChanges > 0 {
+                    y.append("      predictable: " + rateList(predictable, a, rows: "predictable change"))
+                }
             }
-            if w.views > 0 { y.append("    views: " + rateList(views, a, rows: "view")) }
+            if viewCount > 0 {
+                y.append(
+                    "    views: " + rateList(views.map { Int($0.rounded()) }, a, rows: n > 1 ? "view (per copy, of \(n))" : "view"))
+            }
         }
         return y
     }
@@ -165,12 +219,21 @@ public enum CalibratedScenario {
     static func app(_ a: DeviceLogAnalysis) -> [String] {
         let kinds = Set(a.widgets.map(\.kind))
         var reloads: [String] = []
+        var pushes = a.app.pushes.map(pushLine)
         for r in a.app.reloads {
             guard r.kind.isEmpty || kinds.contains(r.kind) else {
                 reloads.append("    # \(r.count) reloads of kind \(comment(r.kind)) left out: no widget of that kind in the log")
                 continue
             }
             let target = r.kind.isEmpty ? "all: true" : "kind: " + quoted(r.kind)
+            if let cap = r.cap, pushes == nil {
+                pushes =
+                    "  pushes: {on_change: true, budget: {daily: \(cap.daily)}}   # the log has no push rows, but its \(r.count) "
+                    + "app reloads (\(r.kind.isEmpty ? "reloadAllTimelines" : comment(r.kind))) follow \(r.afterChange) of \(cap.sent) "
+                    + "changes and stop at \(cap.daily) in any 24 h: a cap, as widget pushes have; the engine's push budget of "
+                    + "\(cap.daily) delivers \(cap.reproduced) of them at the same changes"
+                continue
+            }
             if r.onChange {
                 reloads.append(
                     "    - {\(target), on_change: true}   # \(r.afterChange) of \(r.count) calls within "
@@ -183,9 +246,10 @@ public enum CalibratedScenario {
             }
         }
         let fg = a.app.foregroundSessions
-        guard !reloads.isEmpty || fg > 0 else { return [] }
+        guard !reloads.isEmpty || fg > 0 || pushes != nil else { return [] }
         var y = ["app:"]
         if !reloads.isEmpty { y += ["  reloads:"] + reloads }
+        if let pushes { y.append(pushes) }
         if fg > 0 {
             let counts = (0..<24).map { h in Int((a.app.foregroundPerHour[h] * a.hourCoverage[h] / Seconds.hour).rounded()) }
             let duration = DurationFormat.string(Swift.max(1, (a.app.foregroundMeanDuration ?? 120).rounded()))
@@ -196,6 +260,38 @@ public enum CalibratedScenario {
                     + "median \(AnalysisText.duration(a.app.foregroundMedianDuration))")
         }
         return y
+    }
+
+    /// `app.pushes` for the log's `push` rows: on change when nine in ten followed a change,
+    /// else a Poisson rate; the cap is the busiest 24 h, checked against the engine's push budget.
+    static func pushLine(_ p: AppActivityProfile.Pushes) -> String {
+        let daily = p.cap?.daily ?? p.busiest24h
+        var why: String
+        if let cap = p.cap, cap.confirmed {
+            why =
+                "\(p.count) pushes delivered for \(p.changes) changes, at most \(daily) in any 24 h: the engine's push budget of "
+                + "\(daily) delivers \(cap.reproduced) of the \(p.count) at the same changes"
+        } else if let cap = p.cap {
+            why =
+                "UNCERTAIN: \(p.count) pushes, at most \(daily) in any 24 h, but a push budget of \(daily) delivers only "
+                + "\(cap.reproduced) of them at the same changes"
+        } else if p.onChange {
+            why = "\(p.count) pushes, at most \(daily) in any 24 h; no cap showed (a push followed every change), so at least \(daily)"
+        } else {
+            why = "\(p.count) pushes, at most \(daily) in any 24 h; a cap cannot show without the pushes sent, so at least \(daily)"
+        }
+        if p.onChange {
+            return
+                "  pushes: {on_change: true, budget: {daily: \(daily)}}   # \(why); \(p.afterChange) of \(p.count) came with a change row"
+        }
+        let hours = p.overallPerHour > 0 ? Double(p.count) / p.overallPerHour : 0
+        if hours < minimumHoursForRate {
+            return "  pushes: {poisson: {per_hour: \(rateText(Double(p.count) / minimumHoursForRate))}, budget: {daily: \(daily)}}   "
+                + "# UNCERTAIN: \(why); only \(NumberFormat.fixed(hours, 1)) h of log, too short for a rate (not extrapolated): "
+                + "taken as \(p.count) a day"
+        }
+        return "  pushes: {poisson: {per_hour: \(rateText(p.overallPerHour))}, budget: {daily: \(daily)}}   # \(why); "
+            + "\(p.count) in \(NumberFormat.fixed(hours, 1)) h, not after changes (the rate delivered: pushes the cap dropped are not in a log)"
     }
 
     // MARK: Processes by hour
@@ -214,6 +310,14 @@ public enum CalibratedScenario {
         let hours = covered.reduce(0, +)
         guard hours > 0 else { return [] }
         let chi = chiSquare(counts, covered)
+        if hours < minimumHoursForRate {
+            return [
+                Item(
+                    process: "poisson: {per_hour: \(rateText(Double(total) / minimumHoursForRate))}",
+                    comment: "UNCERTAIN: \(total) calls in only \(NumberFormat.fixed(hours, 1)) h of log, too short for a rate "
+                        + "(not extrapolated): taken as \(total) a day")
+            ]
+        }
         if total < minimumCountForHours || chi.homogeneous {
             let rate = Double(total) / hours
             return [
@@ -257,7 +361,8 @@ public enum CalibratedScenario {
         let total = counts.reduce(0, +)
         let chi = chiSquare(counts, covered)
         if total < minimumCountForHours || chi.homogeneous {
-            return "{poisson: {per_hour: \(rateText(Double(total) / Swift.max(1e-9, covered.reduce(0, +))))}}"
+            // Under a day of log, the count is a day's (``minimumHoursForRate``), not extrapolated.
+            return "{poisson: {per_hour: \(rateText(Double(total) / Swift.max(minimumHoursForRate, covered.reduce(0, +))))}}"
         }
         var windows: [String] = []
         var activeHours = 0.0

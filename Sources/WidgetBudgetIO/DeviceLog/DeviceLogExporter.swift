@@ -7,7 +7,7 @@ import WidgetBudgetKit
 /// dates and the policy are rebuilt by running the scenario's provider again at each grant, in
 /// order (the engine's events carry only counts), and `memory_mb` is the engine's footprint. A
 /// killed timeline is logged too (the provider ran); when the widget had shown nothing yet, a
-/// `placeholder` row follows a second later. App requests become `app-reload` rows (kind empty for
+/// `placeholder` row follows a second later. App requests become `app-reload` rows, delivered widget pushes `push` rows (kind empty for
 /// `reloadAllTimelines()`) at the moment the app calls, as on a device (`app_reload_delay` before
 /// they reach WidgetKit). Foreground sessions become `foreground-start`/`foreground-end`
 /// rows, the user's views `view` rows and the widget's content changes `change` rows
@@ -21,7 +21,12 @@ public enum DeviceLogExporter {
     /// The device log of replication `replication` (0-based) of `result`, in time order.
     ///
     /// `result` must have been run with events (``EventLevel/reloads`` or ``EventLevel/all``).
-    public static func records(_ result: SimulationResult, replication: Int = 0) -> [DeviceLogRecord] {
+    ///
+    /// Copies of a widget (`instances`) write `instance` `1`, `2`, … on their `timeline`,
+    /// `placeholder` and `view` rows, unless `instanceColumn` is false (a log from before the
+    /// column: `analyze` then infers the copies); the content changes they share are logged once.
+    /// Each delivered widget push (`app.pushes`) is a `push` row.
+    public static func records(_ result: SimulationResult, replication: Int = 0, instanceColumn: Bool = true) -> [DeviceLogRecord] {
         let scenario = result.scenario
         let calendar = result.calendar
         let clock = calendar.clock
@@ -31,10 +36,10 @@ public enum DeviceLogExporter {
 
         var out: [(order: Int, sequence: Int, record: DeviceLogRecord)] = []
         func emit(
-            _ t: SimTime, _ event: DeviceLogRecord.Event, kind: String = "", family: String = "",
+            _ t: SimTime, _ event: DeviceLogRecord.Event, kind: String = "", family: String = "", instance: String = "",
             _ fill: (inout DeviceLogRecord) -> Void = { _ in }
         ) {
-            var r = DeviceLogRecord(time: unix(t), utcOffset: offset(t), event: event, kind: kind, family: family)
+            var r = DeviceLogRecord(time: unix(t), utcOffset: offset(t), event: event, kind: kind, family: family, instance: instance)
             fill(&r)
             out.append((event.tieOrder, out.count, r))
         }
@@ -42,6 +47,8 @@ public enum DeviceLogExporter {
         var appCalls = Set<AppCall>()
         for (w, spec) in scenario.widgets.enumerated() {
             let inputs = WidgetInputs(scenario: scenario, calendar: calendar, widgetIndex: w, replication: replication)
+            // Copies of a widget (`instances`) label their rows; the content they share is logged once.
+            let copy = instanceColumn && spec.instances > 1 ? String(spec.instance) : ""
             var provider = spec.provider.makeProvider(clock: clock, horizon: calendar.horizon)
             var timeline = ReplayTimeline()
             var delivered = false
@@ -63,7 +70,7 @@ public enum DeviceLogExporter {
                     case .never: policy = .never
                     case let .after(date): policy = .after(unix(date))
                     }
-                    emit(e.time, .timeline, kind: spec.kind, family: spec.family) { r in
+                    emit(e.time, .timeline, kind: spec.kind, family: spec.family, instance: copy) { r in
                         r.entries = entries.count
                         r.firstEntry = entries.first.map { unix($0.date) }
                         r.lastEntry = entries.last.map { unix($0.date) }
@@ -72,7 +79,7 @@ public enum DeviceLogExporter {
                     }
                     if outcome?.kind == .kill && !delivered {
                         // WidgetKit falls back on the placeholder once the extension is gone: a second later.
-                        emit(e.time + 1, .placeholder, kind: spec.kind, family: spec.family)
+                        emit(e.time + 1, .placeholder, kind: spec.kind, family: spec.family, instance: copy)
                     }
                     if outcome?.kind == .deliver { delivered = true }
                 default:
@@ -83,11 +90,12 @@ public enum DeviceLogExporter {
             // `app_reload_delay`); reloadAllTimelines() is one call for every widget.
             for request in inputs.appRequests {
                 let kind = request.source == .appAll ? "" : spec.kind
-                if appCalls.insert(AppCall(time: request.calledAt, kind: kind)).inserted {
-                    emit(request.calledAt, .appReload, kind: kind)
+                if appCalls.insert(AppCall(time: request.calledAt, kind: kind, push: request.push)).inserted {
+                    emit(request.calledAt, request.push ? .push : .appReload, kind: kind)
                 }
             }
-            for t in inputs.views.times { emit(t, .view, kind: spec.kind, family: spec.family) }
+            for t in inputs.views.times { emit(t, .view, kind: spec.kind, family: spec.family, instance: copy) }
+            guard spec.instance == 1 else { continue }
             for t in inputs.unpredictable.times { emit(t, .change, kind: spec.kind, family: spec.family) }
             for t in inputs.predictable.eventTimes.times {
                 emit(t, .change, kind: spec.kind, family: spec.family) { $0.predictable = true }
@@ -114,5 +122,6 @@ public enum DeviceLogExporter {
     private struct AppCall: Hashable {
         var time: SimTime
         var kind: String
+        var push: Bool
     }
 }

@@ -9,7 +9,7 @@ struct DeviceLogRowParser {
     let fileIndex: Int
     private var times: LogTimeParser
     private var time = -1, event = -1, kind = -1, family = -1, entries = -1
-    private var firstEntry = -1, lastEntry = -1, policy = -1, memory = -1, content = -1
+    private var firstEntry = -1, lastEntry = -1, policy = -1, memory = -1, content = -1, instance = -1
     /// True once a time was read without an offset of its own (from `--timezone` or UTC).
     private(set) var sawTimeWithoutOffset = false
 
@@ -35,6 +35,7 @@ struct DeviceLogRowParser {
         policy = index("policy")
         memory = index("memory_mb")
         content = index("content")
+        instance = index("instance")
     }
 
     /// The record of one row.
@@ -48,7 +49,7 @@ struct DeviceLogRowParser {
         }
         var record = DeviceLogRecord(
             time: at.time, utcOffset: at.offset, event: kindOfEvent, kind: field(row, kind), family: field(row, family),
-            position: DeviceLogRecord.Position(file: fileIndex, line: row.line))
+            instance: field(row, instance), position: DeviceLogRecord.Position(file: fileIndex, line: row.line))
         if kindOfEvent == .change { record.predictable = try readContent(row) }
         guard kindOfEvent == .timeline else { return record }
         if entries >= 0, !row[entries].isEmpty {

@@ -31,7 +31,7 @@ public enum DeviceLogWriter {
             time(r.time), r.event.rawValue, r.kind, r.family, r.entries.map(String.init) ?? "",
             r.firstEntry.map(time) ?? "", r.lastEntry.map(time) ?? "", policy,
             r.memoryMB.map { DurationFormat.number(($0 * 1000).rounded() / 1000) } ?? "",
-            r.event == .change ? (r.predictable ? "predictable" : "unpredictable") : "",
+            r.event == .change ? (r.predictable ? "predictable" : "unpredictable") : "", r.instance,
         ]
     }
 

@@ -15,7 +15,32 @@ public struct AppActivityProfile: Sendable, Equatable, Codable {
         /// they target: the app reloading because it learned of new data (a push).
         public var afterChange: Int = 0
 
+        /// When the calls after changes stop at a daily cap (fewer calls than changes, and the
+        /// engine's push budget reproduces them): pushes logged as app reloads.
+        public var cap: PushCap? = nil
+
         /// True when nearly every request (90 %) followed a change: the app reloads on change.
+        public var onChange: Bool { count > 0 && afterChange * 10 >= count * 9 }
+    }
+
+    /// Delivered widget pushes (`push` rows).
+    public struct Pushes: Sendable, Equatable, Codable {
+        /// Pushes delivered.
+        public var count: Int
+        /// Pushes per hour, by hour of the day (0…23).
+        public var perHour: [Double]
+        /// Pushes per hour over the whole log.
+        public var overallPerHour: Double
+        /// Pushes within ``AppActivityProfile/changeWindow`` after an unpredictable `change` row.
+        public var afterChange: Int
+        /// Unpredictable changes in the log (each instant once): what a server pushing on change sends.
+        public var changes: Int
+        /// The most pushes delivered in any 24 hours.
+        public var busiest24h: Int
+        /// The push budget, when a cap shows (fewer pushes than changes).
+        public var cap: PushCap?
+
+        /// True when nearly every push (90 %) followed a change: the server pushes on change.
         public var onChange: Bool { count > 0 && afterChange * 10 >= count * 9 }
     }
 
@@ -36,4 +61,6 @@ public struct AppActivityProfile: Sendable, Equatable, Codable {
     public var foregroundMeanDuration: Double?
     /// The fraction of the log's time the app spent in the foreground.
     public var foregroundFraction: Double
+    /// Delivered widget pushes, `nil` when the log has no `push` row.
+    public var pushes: Pushes? = nil
 }

@@ -19,6 +19,7 @@ public struct DeviceLogAnalyzer: Sendable {
     private struct WidgetKey: Hashable, Sendable {
         var kind: String
         var family: String
+        var instance: String
     }
 
     private var widgets: [WidgetLogState] = []
@@ -47,6 +48,22 @@ public struct DeviceLogAnalyzer: Sendable {
     private var appKindOrder: [String] = []
     /// Events naming kinds that had no timeline when they came: (count, first position, events).
     private var orphanKinds: [String: (count: Int, position: DeviceLogRecord.Position, events: Set<String>)] = [:]
+    /// Copies of a widget inferred from a log without the `instance` column, per (kind, family):
+    /// the indices of their states, the first one's first.
+    private var copies: [WidgetKey: [Int]] = [:]
+    /// Widgets whose inferred copies reached ``maxInferredCopies``.
+    private var tooManyCopies = Set<WidgetKey>()
+    /// The most copies inferred for one widget: a scenario's `instances` limit.
+    static let maxInferredCopies = 100
+    /// Delivered widget pushes (`push` rows), times in order.
+    private var pushTimes: [Double] = []
+    private var pushesByHour = [Int](repeating: 0, count: 24)
+    private var pushesAfterChange = 0
+    /// Instants of unpredictable changes per kind and of any kind (the empty kind), each once:
+    /// what a server pushing on change sends.
+    private var changeTimes: [String: [Double]] = [:]
+    /// App reload calls per kind (reloadAll under the empty kind), times in order, for a cap.
+    private var appTimes: [String: [Double]] = [:]
 
     /// Creates an analyzer.
     public init(settings: DeviceLogAnalysisSettings = DeviceLogAnalysisSettings()) {
@@ -59,7 +76,11 @@ public struct DeviceLogAnalyzer: Sendable {
             precondition(record.time >= t, "DeviceLogAnalyzer.add: records must come in time order")
             if record.time > t { flush() }
         }
+        // WidgetKit never reloads one widget twice at once: identical timelines of one file at one
+        // instant (without `instance`) are copies of the widget, told apart in `copy(for:)`; only
+        // rows repeated across files (a log given twice) are duplicates.
         for other in group where other.sameContent(as: record) {
+            if record.event == .timeline && record.instance.isEmpty && other.position.file == record.position.file { continue }
             duplicates += 1
             if firstDuplicate == nil || record.position < firstDuplicate! { firstDuplicate = record.position }
             return
@@ -146,20 +167,34 @@ public struct DeviceLogAnalyzer: Sendable {
         cover(until: r)
         switch r.event {
         case .timeline:
-            let i = widget(kind: r.kind, family: r.family, at: r)
+            let i = copy(for: r)
             widgets[i].timeline(r, foregroundStart: openSession?.start)
+        case .push:
+            pushTimes.append(r.time)
+            pushesByHour[LocalTime.hour(r.time, offset: r.utcOffset)] += 1
+            if let changed = lastChange[r.kind], r.time - changed <= AppActivityProfile.changeWindow { pushesAfterChange += 1 }
+            // WidgetKit reloads the widgets as for `reloadAllTimelines()` (or the kind pushed).
+            let targets = r.kind.isEmpty ? Array(widgets.indices) : (kindIndex[r.kind] ?? [])
+            for i in targets {
+                widgets[i].appReload(at: r.time, offset: r.utcOffset, all: r.kind.isEmpty, inForeground: openSession != nil)
+            }
         case .change:
             lastChange[r.kind] = r.time
             lastChange[""] = r.time
+            if !r.predictable {
+                for k in Set([r.kind, ""]) where changeTimes[k]?.last != r.time { changeTimes[k, default: []].append(r.time) }
+            }
             fallthrough
         case .snapshot, .placeholder, .view:
             guard !r.kind.isEmpty else {
                 orphan(r)
                 break
             }
-            var targets = (kindIndex[r.kind] ?? []).filter { r.family.isEmpty || widgets[$0].family == r.family }
+            var targets = (kindIndex[r.kind] ?? []).filter {
+                (r.family.isEmpty || widgets[$0].family == r.family) && (r.instance.isEmpty || widgets[$0].instance == r.instance)
+            }
             // A placeholder often comes before the widget's first timeline: the widget starts here.
-            if targets.isEmpty { targets = [widget(kind: r.kind, family: r.family, at: r)] }
+            if targets.isEmpty { targets = [widget(kind: r.kind, family: r.family, instance: r.instance, at: r)] }
             for i in targets { widgets[i].other(r) }
         case .appReload:
             if appByKind[r.kind] == nil {
@@ -167,6 +202,7 @@ public struct DeviceLogAnalyzer: Sendable {
                 appKindOrder.append(r.kind)
             }
             appByKind[r.kind]![LocalTime.hour(r.time, offset: r.utcOffset)] += 1
+            appTimes[r.kind, default: []].append(r.time)
             if let changed = lastChange[r.kind], r.time - changed <= AppActivityProfile.changeWindow {
                 appAfterChange[r.kind, default: 0] += 1
             }
@@ -197,11 +233,62 @@ public struct DeviceLogAnalyzer: Sendable {
         }
     }
 
-    /// The index of the widget (kind, family), created at its first timeline.
-    private mutating func widget(kind: String, family: String, at r: DeviceLogRecord) -> Int {
-        let key = WidgetKey(kind: kind, family: family)
+    /// The index of the copy of the widget that wrote timeline `r`: its `instance`, or, when the
+    /// log does not say, inferred. WidgetKit never reloads one widget twice within the minimum
+    /// interval, so a timeline that comes sooner after every known copy's previous one is another
+    /// copy's (copies write near-identical rows a few seconds apart: an app reload or a push
+    /// reloads them all); otherwise it is the copy whose reload was due (its policy, a waiting app
+    /// request, a retry after a kill) the shortest while ago.
+    private mutating func copy(for r: DeviceLogRecord) -> Int {
+        guard r.instance.isEmpty, settings.minReloadInterval > 0 else {
+            return widget(kind: r.kind, family: r.family, instance: r.instance, at: r)
+        }
+        let key = WidgetKey(kind: r.kind, family: r.family, instance: "")
+        guard let first = widgetIndex[key] else { return widget(kind: r.kind, family: r.family, instance: "", at: r) }
+        let known = copies[key] ?? [first]
+        var best: (fit: (stalled: Bool, score: Double, spent: Int), index: Int)?
+        for i in known {
+            guard let fit = widgets[i].copyScore(at: r.time) else { continue }
+            if best == nil || widgets[i].fitsBetter(fit, than: best!.fit) { best = (fit, i) }
+        }
+        if let best { return best.index }
+        // More copies than a scenario takes (`instances` ≤ 100) is not a Home Screen: the rest of
+        // the burst goes to the copy that reloaded longest ago, and the analysis says so.
+        if known.count >= Self.maxInferredCopies {
+            if !tooManyCopies.contains(key) {
+                tooManyCopies.insert(key)
+                anomalies.append(
+                    LogAnomaly(
+                        kind: .inferredInstance, position: r.position,
+                        message: "more than \(Self.maxInferredCopies) timelines of '\(r.kind)' within "
+                            + "\(DurationFormat.string(settings.minReloadInterval)) of each other: not copies of a widget; "
+                            + "the extra ones are counted with the copy that reloaded longest ago"))
+            }
+            return known.min { (widgets[$0].previous?.time ?? -.infinity) < (widgets[$1].previous?.time ?? -.infinity) }!
+        }
+        if known.count == 1 { widgets[first].inferInstance("1") }
+        var state = WidgetLogState(kind: r.kind, family: r.family, settings: settings, firstPosition: r.position)
+        state.inferInstance(String(known.count + 1))
+        widgets.append(state)
+        let i = widgets.count - 1
+        kindIndex[r.kind, default: []].append(i)
+        copies[key] = known + [i]
+        let name = r.family.isEmpty ? "'\(r.kind)'" : "'\(r.kind)' (\(r.family))"
+        anomalies.append(
+            LogAnomaly(
+                kind: .inferredInstance, position: r.position,
+                message: "a timeline of \(name) came sooner than \(DurationFormat.string(settings.minReloadInterval)) after every "
+                    + "copy's previous one: copy #\(known.count + 1) inferred (the log has no instance column)"))
+        return i
+    }
+
+    /// The index of the widget (kind, family, instance), created at its first row.
+    private mutating func widget(kind: String, family: String, instance: String = "", at r: DeviceLogRecord) -> Int {
+        let key = WidgetKey(kind: kind, family: family, instance: instance)
         if let i = widgetIndex[key] { return i }
-        widgets.append(WidgetLogState(kind: kind, family: family, settings: settings, firstPosition: r.position))
+        var state = WidgetLogState(kind: kind, family: family, settings: settings, firstPosition: r.position)
+        state.instance = instance
+        widgets.append(state)
         let i = widgets.count - 1
         widgetIndex[key] = i
         kindIndex[kind, default: []].append(i)
@@ -276,9 +363,23 @@ public struct DeviceLogAnalyzer: Sendable {
         let reloads = appKindOrder.map { kind -> AppActivityProfile.Reloads in
             let counts = appByKind[kind]!
             let total = counts.reduce(0, +)
-            return AppActivityProfile.Reloads(
+            var r = AppActivityProfile.Reloads(
                 kind: kind, count: total, perHour: rates(counts), overallPerHour: hours > 0 ? Double(total) / hours : 0,
                 afterChange: appAfterChange[kind] ?? 0)
+            if r.onChange, pushTimes.isEmpty, let cap = PushCap.fit(delivered: appTimes[kind] ?? [], sent: changeTimes[kind] ?? []),
+                cap.confirmed
+            {
+                r.cap = cap
+            }
+            return r
+        }
+        var pushes: AppActivityProfile.Pushes?
+        if !pushTimes.isEmpty {
+            let changes = changeTimes[""] ?? []
+            pushes = AppActivityProfile.Pushes(
+                count: pushTimes.count, perHour: rates(pushesByHour), overallPerHour: hours > 0 ? Double(pushTimes.count) / hours : 0,
+                afterChange: pushesAfterChange, changes: changes.count, busiest24h: PushCap.busiest24h(pushTimes),
+                cap: PushCap.fit(delivered: pushTimes, sent: changes))
         }
         let durations = sessions.map { $0.end - $0.start }
         let inForeground = durations.reduce(0, +)
@@ -287,7 +388,7 @@ public struct DeviceLogAnalyzer: Sendable {
             foregroundOverallPerHour: hours > 0 ? Double(sessions.count) / hours : 0,
             foregroundMedianDuration: Quantiles.median(durations),
             foregroundMeanDuration: durations.isEmpty ? nil : inForeground / Double(durations.count),
-            foregroundFraction: coveredSeconds > 0 ? Swift.min(1, inForeground / coveredSeconds) : 0)
+            foregroundFraction: coveredSeconds > 0 ? Swift.min(1, inForeground / coveredSeconds) : 0, pushes: pushes)
     }
 }
 

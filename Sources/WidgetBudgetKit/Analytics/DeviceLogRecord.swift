@@ -23,12 +23,16 @@ public struct DeviceLogRecord: Sendable, Equatable, Codable {
         /// The app or its server learned that the widget's data changed (a push arrived, a fetch
         /// returned new data); ``DeviceLogRecord/predictable`` says whether it was known in advance.
         case change
+        /// A widget push (iOS 26 `WidgetPushHandler`) reached the device: WidgetKit reloads the
+        /// widgets (every widget when `kind` is empty), charged like `reloadAllTimelines()`.
+        /// Pushes have a daily budget of their own, so not every push sent is delivered.
+        case push
 
         /// The order of events logged at the same instant (one rule for the engine, `export-log`
         /// and the analysis): a foreground session is `[start, end)`, so a session that ends at an
         /// instant closes before anything else happens then (a reload at its end is charged) and one
         /// that starts opens before the reloads it makes free; an app request comes before the reload
-        /// that answers it; a change comes before a reload or a view at its instant (a timeline
+        /// that answers it (a push too); a change comes before a reload or a view at its instant (a timeline
         /// fetched then shows it, a view then sees the old content as stale).
         public var tieOrder: Int {
             switch self {
@@ -36,10 +40,11 @@ public struct DeviceLogRecord: Sendable, Equatable, Codable {
             case .foregroundStart: return 1
             case .change: return 2
             case .appReload: return 3
-            case .placeholder: return 4
-            case .snapshot: return 5
-            case .timeline: return 6
-            case .view: return 7
+            case .push: return 4
+            case .placeholder: return 5
+            case .snapshot: return 6
+            case .timeline: return 7
+            case .view: return 8
             }
         }
     }
@@ -86,6 +91,10 @@ public struct DeviceLogRecord: Sendable, Equatable, Codable {
     /// `change` rows: the change was known in advance (`content` = `predictable`); by default
     /// changes are unpredictable.
     public var predictable: Bool
+    /// Which copy of the widget wrote the row (the `instance` column: any label that tells copies
+    /// of one kind and family apart); empty when the log does not say, and for rows every copy
+    /// shares (`change`, app events).
+    public var instance: String = ""
     /// Where the record came from.
     public var position: Position
 
@@ -93,8 +102,10 @@ public struct DeviceLogRecord: Sendable, Equatable, Codable {
     public init(
         time: Double, utcOffset: Double = 0, event: Event, kind: String = "", family: String = "",
         entries: Int? = nil, firstEntry: Double? = nil, lastEntry: Double? = nil, policy: ReloadPolicy? = nil,
-        memoryMB: Double? = nil, predictable: Bool = false, position: Position = Position(file: 0, line: 0)
+        memoryMB: Double? = nil, predictable: Bool = false, instance: String = "",
+        position: Position = Position(file: 0, line: 0)
     ) {
+        self.instance = instance
         self.time = time
         self.utcOffset = utcOffset
         self.event = event

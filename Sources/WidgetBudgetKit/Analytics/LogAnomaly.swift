@@ -19,6 +19,9 @@ public struct LogAnomaly: Sendable, Equatable, Codable {
         case newKind = "new-kind"
         /// A `foreground-end` without a `foreground-start`, or a start that never ended.
         case unmatchedForeground = "unmatched-foreground"
+        /// Timelines of one widget closer together than WidgetKit reloads a widget, in a log
+        /// without the `instance` column: another copy of the widget inferred.
+        case inferredInstance = "inferred-instance"
     }
 
     /// The sort of oddity.

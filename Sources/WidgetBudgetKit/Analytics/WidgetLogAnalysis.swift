@@ -4,6 +4,12 @@ public struct WidgetLogAnalysis: Sendable, Equatable, Codable {
     public var kind: String
     /// The widget family as logged (may be empty).
     public var family: String
+    /// Which copy of the widget (the `instance` column, or `1`, `2`, … inferred); empty when the
+    /// log shows one.
+    public var instance: String = ""
+    /// True when the copies were inferred from timelines closer together than the minimum
+    /// reload interval (the log has no `instance` column).
+    public var instanceInferred = false
     /// `timeline` rows: reloads.
     public var reloads: Int
     /// Reloads outside foreground sessions: charged to the budget.
@@ -42,9 +48,15 @@ public struct WidgetLogAnalysis: Sendable, Equatable, Codable {
     public var changes: Int = 0
     /// `change` rows with `content` predictable.
     public var predictableChanges: Int = 0
+    /// WidgetKit's retries after likely kills, when there were any.
+    public var killRetry: KillRetry? = nil
+    /// The local wall-clock grid the predictable changes fall on (`every: 30m`), when they do.
+    public var predictableGrid: ChangeGrid? = nil
 
-    /// The widget's name in reports: `kind` or `kind (family)`.
-    public var name: String { family.isEmpty ? kind : "\(kind) (\(family))" }
+    /// The widget's name in reports: `kind` or `kind (family)`, then `#instance` for a copy.
+    public var name: String {
+        (family.isEmpty ? kind : "\(kind) (\(family))") + (instance.isEmpty ? "" : " #\(instance)")
+    }
 }
 
 /// One local day of a widget's log.
@@ -159,4 +171,26 @@ public struct LikelyKill: Sendable, Equatable, Codable {
     public var reason: Reason
     /// Its row.
     public var position: DeviceLogRecord.Position
+}
+
+/// How long WidgetKit waited after a likely kill before it reloaded again (`memory.retry_after`),
+/// from kill → retry pairs in the log.
+public struct KillRetry: Sendable, Equatable, Codable {
+    /// Pairs measured.
+    public var count: Int
+    /// The shortest gap, seconds: the retry interval, WidgetKit's own reload delay (never
+    /// negative) coming on top of it in the others.
+    public var shortest: Double
+    /// The median gap, seconds.
+    public var median: Double
+    /// Fewer pairs than this give no estimate.
+    public static let minimumPairs = 5
+
+    /// The summary of `gaps` (seconds), `nil` when there are none.
+    init?(gaps: [Double]) {
+        guard let shortest = gaps.min(), let median = Quantiles.median(gaps) else { return nil }
+        count = gaps.count
+        self.shortest = shortest
+        self.median = median
+    }
 }

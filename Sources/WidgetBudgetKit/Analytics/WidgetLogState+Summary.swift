@@ -77,12 +77,16 @@ extension WidgetLogState {
         }
         let charged = reloads.reduce(0) { $0 + ($1.charged ? 1 : 0) }
         return WidgetLogAnalysis(
-            kind: kind, family: family, reloads: reloads.count, charged: charged, exempt: reloads.count - charged,
+            kind: kind, family: family, instance: instance, instanceInferred: instanceInferred, reloads: reloads.count, charged: charged,
+            exempt: reloads.count - charged,
             snapshots: snapshots, placeholders: placeholders, views: views,
             shortestGap: shortestGap.isFinite ? shortestGap : nil, days: dayRows, hours: hourRows,
             lateness: LatenessSummary(lateness), budget: budget,
             reloadDelay: DelayEstimate(sample: delays.policy),
             appReloads: appTally, memory: memoryRows, likelyKills: kills, likelyKillCount: killCount, shape: shapes.mostCommon,
-            changes: changes, predictableChanges: predictableChanges)
+            changes: changes, predictableChanges: predictableChanges,
+            killRetry: KillRetry(gaps: retryGaps.map(Double.init)),
+            predictableGrid: ChangeGrid.find(
+                onGrid: predictableOnGrid, total: predictableChanges, coveredSeconds: hourCoverage.reduce(0, +)))
     }
 }

@@ -61,6 +61,10 @@ struct WidgetLogState: Sendable {
 
     let kind: String
     let family: String
+    /// The copy of the widget (the `instance` column, or `1`, `2`, … when inferred); empty for one.
+    var instance = ""
+    /// True when the copies were inferred (the log has no `instance` column).
+    var instanceInferred = false
     let settings: DeviceLogAnalysisSettings
     var reloads: [ReloadObservation] = []
     var lateApps: [LateApp] = []
@@ -83,9 +87,15 @@ struct WidgetLogState: Sendable {
     var hourChanges = [Int](repeating: 0, count: 24)
     var hourPredictableChanges = [Int](repeating: 0, count: 24)
     var snapshots = 0, placeholders = 0, views = 0, changes = 0, predictableChanges = 0
+    /// Predictable changes on each local wall-clock grid of ``ChangeGrid/periods``.
+    var predictableOnGrid = [Int](repeating: 0, count: ChangeGrid.periods.count)
     var app = AppReloadTally()
     var memory: [Int: MemoryTally] = [:]
     var kills: [LikelyKill] = []
+    /// Seconds from a likely kill to the reload after it (WidgetKit's retry), the first
+    /// ``retryGapCap``.
+    var retryGaps: [Float] = []
+    static let retryGapCap = 1000
     var killCount = 0
     var shapes = TimelineShapeTally()
     var shortestGap = Double.infinity
@@ -147,6 +157,10 @@ struct WidgetLogState: Sendable {
             } else if cause == .unprompted || cause == .retry {
                 kill(p, reason: .unpromptedReload)
             }
+            // A kill and WidgetKit's retry: the gap measures `retry_after` (plus its delay).
+            if (placeholderSinceLast || cause == .unprompted || cause == .retry) && retryGaps.count < Self.retryGapCap {
+                retryGaps.append(Float(t - p.time))
+            }
         }
         let charged = foregroundStart == nil
         reloads.append(
@@ -182,6 +196,45 @@ struct WidgetLogState: Sendable {
         placeholderSinceLast = false
     }
 
+    /// Makes this state the copy `label` of its widget, inferred from the timelines' spacing.
+    mutating func inferInstance(_ label: String) {
+        instance = label
+        instanceInferred = true
+    }
+
+    /// How well a timeline at `t` fits as this copy's next reload, or `nil` when it cannot be this
+    /// copy's: sooner than the minimum interval after its previous timeline.
+    ///
+    /// `score` is how long its reload had been due: by a waiting app request, by its policy, or
+    /// (a day more, so any due reload wins) by a retry after a kill; `stalled` when that is past the
+    /// stall threshold (held for budget); `spent` counts its charged reloads in the last 24 hours,
+    /// which tells copies due alike apart: budget comes back first to the one that spent least,
+    /// under every model.
+    func copyScore(at t: Double) -> (stalled: Bool, score: Double, spent: Int)? {
+        guard let p = previous else { return (false, 0, 0) }
+        guard t - p.time >= settings.minReloadInterval - 0.5 else { return nil }
+        var score = Seconds.day + abs(t - (p.time + settings.killRetryInterval))
+        if !pendingApp.isNaN { score = Swift.min(score, Swift.max(0, t - Swift.max(pendingApp, p.time + settings.minReloadInterval))) }
+        if !p.due.isNaN && t >= p.due - settings.earlyTolerance { score = Swift.min(score, Swift.max(0, t - p.due)) }
+        var spent = 0
+        for r in reloads.reversed() {
+            if r.time <= t - Seconds.day { break }
+            if r.charged { spent += 1 }
+        }
+        return (score > settings.stallThreshold && score < Seconds.day, score, spent)
+    }
+
+    /// True when a timeline fits copy `a` better than copy `b` (their ``copyScore(at:)``s): a
+    /// reload due lately before a stalled one; of two stalled, or two due within the answer
+    /// window of each other, the one that spent less in the last 24 hours; else the one due first.
+    func fitsBetter(
+        _ a: (stalled: Bool, score: Double, spent: Int), than b: (stalled: Bool, score: Double, spent: Int)
+    ) -> Bool {
+        if a.stalled != b.stalled { return !a.stalled }
+        if (a.stalled || abs(a.score - b.score) <= settings.appAnswerWindow) && a.spent != b.spent { return a.spent < b.spent }
+        return a.score < b.score
+    }
+
     /// An app reload request aimed at this widget.
     mutating func appReload(at t: Double, offset: Double, all: Bool, inForeground: Bool) {
         app.requests += 1
@@ -215,6 +268,11 @@ struct WidgetLogState: Sendable {
             hourViews[LocalTime.hour(r.time, offset: r.utcOffset)] += 1
         case .change where r.predictable:
             predictableChanges += 1
+            let second = LocalTime.secondsOfDay(r.time, offset: r.utcOffset)
+            for (i, period) in ChangeGrid.periods.enumerated() {
+                let off = second.truncatingRemainder(dividingBy: period)
+                if off < ChangeGrid.tolerance || period - off < ChangeGrid.tolerance { predictableOnGrid[i] += 1 }
+            }
             hourPredictableChanges[LocalTime.hour(r.time, offset: r.utcOffset)] += 1
         case .change:
             changes += 1

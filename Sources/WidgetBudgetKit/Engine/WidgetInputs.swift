@@ -10,6 +10,9 @@ package struct AppRequest: Sendable, Equatable {
     /// True when WidgetKit ignores the call: it came within `system.launch_cooldown` of the app
     /// being opened from the widget (OBSERVED #12).
     package var ignored = false
+    /// True for a delivered widget push (``WidgetPushes``): the engine treats it as `appAll`;
+    /// `export-log` writes it as a `push` row, not an `app-reload`.
+    package var push = false
 }
 
 /// Everything random that one widget sees in one replication, drawn before the run.

@@ -8,7 +8,7 @@ package struct WidgetPushes: FreeReloadSource {
     package func draw(into draw: inout FreeReloadDraw) {
         var g = draw.stream(.pushes)
         for t in delivered(scenario: draw.scenario, horizon: draw.horizon, clock: draw.clock, generator: &g, changes: draw.changes) {
-            draw.requests.append(AppRequest(time: t, calledAt: t, source: .appAll))
+            draw.requests.append(AppRequest(time: t, calledAt: t, source: .appAll, push: true))
         }
     }
 
