@@ -30,4 +30,34 @@ struct ExportLogMemoryTests {
             long.rss - day.rss < long.bytes,
             "peak RSS \(day.rss) MB for 1 day, \(long.rss) MB for 120 days, for a log of \(long.bytes) MB")
     }
+
+    /// The log is written for as long as the merge takes: Ctrl-C then must not leave its
+    /// temporary file (nor any part: those are unlinked as soon as they are open).
+    @Test("Ctrl-C while the log is written leaves nothing beside it")
+    func interruptLeavesNothing() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out")
+        let process = Process()
+        process.executableURL = CLIRunner.executable
+        process.arguments = [
+            "export-log", CLIRunner.packageRoot.appendingPathComponent("Scenarios/clock-minute-entries.yaml").path, "--days", "120",
+            "--out", out.appendingPathComponent("log.csv").path,
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait for the temporary log to appear (the run is over by then; the merge is under way).
+        var seen = false
+        for _ in 0..<600 where !seen {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []
+            seen = names.contains { $0.hasPrefix(".log.csv.tmp-") }
+            if !seen { usleep(50_000) }
+        }
+        process.interrupt()
+        process.waitUntilExit()
+        #expect(seen, "the temporary log appeared")
+        #expect(process.terminationStatus == 130)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == [])
+    }
 }

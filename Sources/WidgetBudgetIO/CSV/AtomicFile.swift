@@ -39,6 +39,15 @@ public enum AtomicFile {
     static func write(to path: String, produce: (UnsafeMutablePointer<FILE>) throws -> Void) throws {
         let system = FileSystemCalls.live
         try write(to: path, using: system) { temporary, permissions in
+            // Written for as long as the run takes: a signal meanwhile removes it (``removeStreamed()``).
+            streamedLock.lock()
+            streamed.insert(temporary)
+            streamedLock.unlock()
+            defer {
+                streamedLock.lock()
+                streamed.remove(temporary)
+                streamedLock.unlock()
+            }
             let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             guard fd >= 0, let file = fdopen(fd, "w") else {
                 let failure = FileSystemCalls.Failure.fromErrno()
@@ -69,6 +78,20 @@ public enum AtomicFile {
         if system.status(path)?.isDirectory == true { throw FileWriteError(path: path, reason: "it is a directory") }
         try makeDirectories(directory, for: path, using: system)
         return directory
+    }
+
+    /// Temporary files being streamed (``write(to:produce:)``), guarded by `streamedLock`.
+    nonisolated(unsafe) private static var streamed = Set<String>()
+    private static let streamedLock = NSLock()
+
+    /// Removes the temporary files being streamed: called on SIGINT, SIGTERM or SIGHUP before the
+    /// process exits (``OutputTransaction/abortAll()``), so an interrupted `export-log` leaves
+    /// nothing beside its log.
+    static func removeStreamed() {
+        streamedLock.lock()
+        let paths = streamed
+        streamedLock.unlock()
+        for path in paths { unlink(path) }
     }
 
     /// An error of the producer of a streamed file, passed through unchanged.

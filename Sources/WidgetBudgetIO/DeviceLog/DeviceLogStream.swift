@@ -13,11 +13,12 @@ import WidgetBudgetKit
 ///
 /// Each widget's run hands its events to a sink (``EventSink``) that replays the provider at each
 /// grant, as the exporter does, and writes the `timeline` and `placeholder` rows, already
-/// formatted, to part files in a hidden folder beside the log (with their times in side files).
+/// formatted, to part files beside the log (with their times in side files), each removed from
+/// the folder as soon as it is open: nothing is left behind, even after Ctrl-C or a crash.
 /// ``finish()`` then merges, by time and ``DeviceLogRecord/Event/tieOrder``, those parts with the
 /// rows the scenario's inputs give without a run (app calls, views, content changes, foreground
 /// sessions, drawn again as the run drew them: views and periodic changes one at a time), writes
-/// the log to a temporary file renamed into place (``AtomicFile``), and removes the folder.
+/// the log to a temporary file renamed into place (``AtomicFile``).
 /// Memory: a buffer per running widget and each widget's drawn inputs (views and periodic changes
 /// excepted), whatever the log's length.
 public final class DeviceLogStream: @unchecked Sendable {
@@ -27,17 +28,19 @@ public final class DeviceLogStream: @unchecked Sendable {
     private let calendar: SimulationCalendar
     private let replication: Int
     private let timeFormat: DeviceLogWriter.TimeFormat
-    /// The folder of part files.
+    /// The prefix of part files' paths: hidden, beside the log.
     private let parts: String
-    /// Guards `failure` and `inputs`.
+    /// Guards `failure`, `inputs` and `written`.
     private let lock = NSLock()
     /// The first write error of a part, reported by ``finish()``.
     private var failure: FileWriteError?
     /// Each widget's inputs, as its sink drew them (for the rows a run does not make).
     private var inputs: [WidgetInputs?]
+    /// Each widget's part files (timelines, placeholders), as its sink wrote them.
+    private var written: [(timelines: PartWriter, placeholders: PartWriter)?]
 
     /// Prepares the device log of replication `replication` (0-based) of `scenario` at `path`,
-    /// creating its folder and, inside it, a hidden folder for the parts.
+    /// creating its folder.
     /// - Throws: ``FileWriteError`` when `path` cannot be written (a folder, not a regular file) or
     ///   its folders cannot be created.
     public init(scenario: Scenario, replication: Int, path: String, timeFormat: DeviceLogWriter.TimeFormat) throws {
@@ -47,13 +50,11 @@ public final class DeviceLogStream: @unchecked Sendable {
         self.replication = replication
         self.timeFormat = timeFormat
         inputs = Array(repeating: nil, count: scenario.widgets.count)
+        written = Array(repeating: nil, count: scenario.widgets.count)
         let directory = try AtomicFile.prepare(path)
         let name = URL(fileURLWithPath: path).lastPathComponent
-        parts = directory + "/." + name + ".parts-" + UUID().uuidString.prefix(8)
-        guard mkdir(parts, 0o700) == 0 else { throw error("cannot create a folder for its parts") }
+        parts = directory + "/." + name + ".part-" + UUID().uuidString.prefix(8)
     }
-
-    deinit { discard() }
 
     /// The sinks to hand to the simulation of the replication (one per widget).
     public var sinks: EventSinkFactory {
@@ -79,19 +80,18 @@ public final class DeviceLogStream: @unchecked Sendable {
     }
 
     /// Merges the parts and the inputs' rows into the log (through a temporary file renamed into
-    /// place) and removes the parts. Returns the number of rows.
+    /// place). Returns the number of rows.
     /// - Throws: ``FileWriteError`` for the first write that failed, here or in a part.
     public func finish() throws -> Int {
-        defer { discard() }
         lock.lock()
         let failed = failure
+        let parts = written
         lock.unlock()
         if let failed { throw failed }
         var sources: [RowSource] = []
-        for w in scenario.widgets.indices {
-            guard
-                let timelines = FileRows(rows: partPath(w, "timeline"), order: DeviceLogRecord.Event.timeline.tieOrder),
-                let placeholders = FileRows(rows: partPath(w, "placeholder"), order: DeviceLogRecord.Event.placeholder.tieOrder)
+        for part in parts {
+            guard let part, let timelines = FileRows(part.timelines, order: DeviceLogRecord.Event.timeline.tieOrder),
+                let placeholders = FileRows(part.placeholders, order: DeviceLogRecord.Event.placeholder.tieOrder)
             else { throw error("cannot read a part") }
             sources += [timelines, placeholders]
         }
@@ -107,11 +107,6 @@ public final class DeviceLogStream: @unchecked Sendable {
             }
         }
         return rows
-    }
-
-    /// Removes the part folder (after ``finish()``, or when the export is abandoned).
-    public func discard() {
-        try? FileManager.default.removeItem(atPath: parts)
     }
 
     // MARK: The inputs' rows
@@ -196,7 +191,7 @@ public final class DeviceLogStream: @unchecked Sendable {
     // MARK: Parts
 
     private func partPath(_ widget: Int, _ suffix: String) -> String {
-        parts + "/\(widget).\(suffix)"
+        parts + "-\(widget).\(suffix)"
     }
 
     fileprivate func fail(_ failure: FileWriteError) {
@@ -233,6 +228,9 @@ public final class DeviceLogStream: @unchecked Sendable {
             timelines = PartWriter(path: log.partPath(widget, "timeline"))
             placeholders = PartWriter(path: log.partPath(widget, "placeholder"))
             if !timelines.opened || !placeholders.opened { log.fail(log.error("cannot create a part")) }
+            log.lock.lock()
+            log.written[widget] = (timelines, placeholders)
+            log.lock.unlock()
         }
 
         func receive(_ event: EngineEvent) {
@@ -245,7 +243,7 @@ public final class DeviceLogStream: @unchecked Sendable {
 
         func finish() {
             settle(outcome: nil)
-            if !timelines.close() || !placeholders.close() { log.fail(log.error("cannot write a part")) }
+            if !timelines.finishWriting() || !placeholders.finishWriting() { log.fail(log.error("cannot write a part")) }
         }
 
         private func grant(at t: SimTime) {
@@ -294,22 +292,28 @@ public final class DeviceLogStream: @unchecked Sendable {
     }
 }
 
-/// A part file being written: formatted rows, and their times (Unix seconds) in a side file.
+/// A part file: formatted rows, and their times (Unix seconds) in a side file. Both are removed
+/// from the folder as soon as they are open (read back through the same handles), so they vanish
+/// with the process whatever ends it.
 private final class PartWriter {
-    private let rowsFile: UnsafeMutablePointer<FILE>?
-    private let timesFile: UnsafeMutablePointer<FILE>?
+    let rowsFile: UnsafeMutablePointer<FILE>?
+    let timesFile: UnsafeMutablePointer<FILE>?
     private var rows: [UInt8] = []
     private var times: [Double] = []
-    private var closed = false
 
     var opened: Bool { rowsFile != nil && timesFile != nil }
 
     init(path: String) {
-        rowsFile = fopen(path, "w")
-        timesFile = fopen(path + "-times", "w")
+        rowsFile = fopen(path, "w+")
+        if rowsFile != nil { unlink(path) }
+        timesFile = fopen(path + "-times", "w+")
+        if timesFile != nil { unlink(path + "-times") }
     }
 
-    deinit { _ = close() }
+    deinit {
+        if let rowsFile { fclose(rowsFile) }
+        if let timesFile { fclose(timesFile) }
+    }
 
     func append(_ record: DeviceLogRecord, _ format: DeviceLogWriter.TimeFormat) {
         var row = CSVWriter.Row(bytes: rows, columns: DeviceLogFormat.columns.count, midDocument: true)
@@ -334,14 +338,10 @@ private final class PartWriter {
         return ok
     }
 
-    /// Writes what is left and closes the files; false on a write error.
-    func close() -> Bool {
-        guard !closed else { return true }
-        closed = true
-        var ok = opened ? flush() : false
-        if let rowsFile, fclose(rowsFile) != 0 { ok = false }
-        if let timesFile, fclose(timesFile) != 0 { ok = false }
-        return ok
+    /// Writes what is left out; false on a write error.
+    func finishWriting() -> Bool {
+        guard flush(), let rowsFile, let timesFile else { return false }
+        return fflush(rowsFile) == 0 && fflush(timesFile) == 0
     }
 }
 
@@ -358,29 +358,25 @@ private protocol RowSource: AnyObject {
 /// A part file's rows, read back a line at a time.
 private final class FileRows: RowSource {
     let order: Int
+    /// Owns the files.
+    private let part: PartWriter
     private let rows: UnsafeMutablePointer<FILE>
     private let times: UnsafeMutablePointer<FILE>
     private var line: UnsafeMutablePointer<CChar>?
     private var capacity = 0
     private(set) var time: Double?
 
-    init?(rows: String, order: Int) {
-        guard let r = fopen(rows, "r") else { return nil }
-        guard let t = fopen(rows + "-times", "r") else {
-            fclose(r)
-            return nil
-        }
-        self.rows = r
-        self.times = t
+    init?(_ part: PartWriter, order: Int) {
+        guard let rows = part.rowsFile, let times = part.timesFile, fseek(rows, 0, SEEK_SET) == 0, fseek(times, 0, SEEK_SET) == 0
+        else { return nil }
+        self.part = part
+        self.rows = rows
+        self.times = times
         self.order = order
         advance()
     }
 
-    deinit {
-        fclose(rows)
-        fclose(times)
-        free(line)
-    }
+    deinit { free(line) }
 
     private func advance() {
         var t = 0.0
