@@ -16,24 +16,30 @@
 # toolchain's debug info; on this project's VM there are no counters). Peak RSS and CPU seconds
 # (user + system): /usr/bin/time. Run it on an idle machine and state the load with the figures.
 #
-# Usage: Scripts/perf-scenarios.sh [--full] [--commands-only] [--bin PATH] [SCENARIO...]
+# Usage: Scripts/perf-scenarios.sh [--full] [--commands-only | --scenarios-only] [--bin PATH] [SCENARIO...]
 #   --bin PATH  measure that binary (default: build the README's release binary, the Swift
 #               runtime and Foundation linked in: `swift build -c release --static-swift-stdlib
 #               --scratch-path .build-static-stdlib`)
 #   --full      count the instructions of the year with every event and of the 100 x 10 years too
 #               (callgrind takes about 50 times as long as the run)
 #   --commands-only  only the second table
+#   --scenarios-only only the first table
 #   SCENARIO... the first table's scenarios (default: every bundled and observed one)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=""
 full=false
 commands_only=false
+scenarios_only=false
 scenarios=()
 while (($#)); do
   case $1 in
   --commands-only)
     commands_only=true
+    shift
+    ;;
+  --scenarios-only)
+    scenarios_only=true
     shift
     ;;
   --bin)
@@ -45,7 +51,7 @@ while (($#)); do
     shift
     ;;
   -*)
-    echo "usage: Scripts/perf-scenarios.sh [--full] [--commands-only] [--bin PATH] [SCENARIO...]" >&2
+    echo "usage: Scripts/perf-scenarios.sh [--full] [--commands-only | --scenarios-only] [--bin PATH] [SCENARIO...]" >&2
     exit 64
     ;;
   *)
@@ -114,6 +120,7 @@ for scenario in "${scenarios[@]}"; do
   echo "| \`${scenario#Scenarios/}\` | $widgets | $(millions "$i1") | $(thousands "$per") | $rss1 | $rss10 |"
 done
 
+if $scenarios_only; then exit 0; fi
 echo
 echo "| command | instructions | CPU (s) | peak RSS (MB) |"
 echo "|---|---:|---:|---:|"
