@@ -482,3 +482,14 @@ dir=$(mktemp -d "$root/case.XXXXXX")
   run "#24.2 analyze --emit-scenario: 2 pushes in a second" '! grep -q "per_hour: 3600\|per_hour: 7200" out3/f.yaml' "$bin" analyze push.csv --out out3 --emit-scenario out3/f.yaml
 )
 # ---- end of issue #24 (calibration)
+# ---- Issue #26 item 1 (iostreams): export-log streams its device log. A widget viewed every
+# second for 10 days (879,100 rows, 39 MB) under a 300 MB address-space limit: the log held in
+# memory needs about 9 times its size.
+dir=$(mktemp -d "$root/case.XXXXXX")
+(
+  cd "$dir" || exit 1
+  printf '%s\n    views: {every: 1s}\n' "$valid" >s.yaml
+  run "#26.1 export-log, views every second for 10 days, 300 MB address space" "" \
+    bash -c 'ulimit -v 300000 && exec "$0" "$@"' "$bin" export-log s.yaml --days 10 --force --out log.csv
+)
+# ---- end of issue #26 item 1 (iostreams)

@@ -39,22 +39,23 @@ extension WidgetBudgetCommand {
                 // The device log holds one replication's views, changes and reloads.
                 var one = scenario
                 one.replications = 1
-                var rows = WorkEstimate(one, events: .all)
-                rows.eventsFile = "the device log"
+                var work = WorkEstimate(one, events: .all)
+                work.eventsFile = "the device log"
                 do {
-                    try rows.check(force: overrides.force, hint: "use fewer days, or --force")
+                    try work.check(force: overrides.force, hint: "use fewer days, or --force")
                 } catch let error as WorkLimitError {
                     throw ValidationError(error.description)
                 }
-                let result = Simulator.run(scenario, events: .reloads, sinks: nil) { done, total in
+                // Only the exported replication runs, its log written as it runs (a replication's
+                // random draws depend on its index alone).
+                let path = out ?? "Reports/\(FileName.safe(scenario.name))-device-log.csv"
+                let rows = try DeviceLogStream.export(scenario, replication: replication - 1, to: path, timeFormat: timeFormat) {
+                    done, total in
                     bar.update(done: done, total: total, unit: "runs")
                 }
                 bar.finish()
-                let records = DeviceLogExporter.records(result, replication: replication - 1)
-                let path = out ?? "Reports/\(FileName.safe(scenario.name))-device-log.csv"
-                try DeviceLogWriter.document(records, timeFormat: timeFormat).write(to: path)
                 print(
-                    "\(scenario.name): \(records.count) rows over \(scenario.days) day\(scenario.days == 1 ? "" : "s"), replication \(replication)"
+                    "\(scenario.name): \(rows) rows over \(scenario.days) day\(scenario.days == 1 ? "" : "s"), replication \(replication)"
                 )
                 print("wrote " + path)
             }

@@ -355,5 +355,6 @@ public final class OutputTransaction: @unchecked Sendable {
         registryLock.unlock()
         ChildProcesses.terminateAll()
         for t in all { t.abort() }
+        AtomicFile.removeStreamed()
     }
 }

@@ -34,6 +34,18 @@ public enum Simulator {
         run(scenario, replacing: nil, with: NeverProvider(), replications: replication..<(replication + 1), events: events)
     }
 
+    /// Runs replication `replication` (0-based) of `scenario` alone, each widget's events at
+    /// `events` level going to the sink `sinks` makes for it, telling `progress` after each
+    /// widget's run (`export-log`, which writes one replication's device log as it runs).
+    package static func run(
+        _ scenario: Scenario, onlyReplication replication: Int, events: EventLevel, sinks: @escaping EventSinkFactory,
+        progress: @escaping SimulationProgress
+    ) -> SimulationResult {
+        run(
+            scenario, replacing: nil, with: NeverProvider(), replications: replication..<(replication + 1), events: events, sinks: sinks,
+            progress: progress)
+    }
+
     /// Runs `scenario` with your own provider in place of the one the widget named `widget` declares:
     /// every replication of that widget replays a fresh copy of `provider`, the other widgets keep
     /// theirs.
