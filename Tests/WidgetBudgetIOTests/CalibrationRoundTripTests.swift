@@ -114,6 +114,12 @@ struct CalibrationRoundTripTests {
                       unpredictable: {poisson: {per_hour: 1}}
                     views: {poisson: {per_hour: 1}}
                 """, budget: 45, model: .rolling24h, delayMedian: nil),
+        // 2.5 stories an hour for 17.5 h (43.75 a day against B = 60): the budget runs out on a
+        // day in 28 for some draws only, and `analyze` reads B from the log only when it does.
+        // Seed 9 did with the streams before issue #23 item 2 (one exhausted day) and gives none
+        // with the new ones; seed 11, the first from 9 that does (one exhausted day in 28), is the
+        // same case. (At 3 an hour the budget is always seen, but exhausted days then move with
+        // the fitted rate by more than the 2 points asked.)
         Truth(
             name: "rolling 60, London, push-driven news reloaded by the app",
             yaml: """
@@ -121,7 +127,7 @@ struct CalibrationRoundTripTests {
                 start: 2026-01-05T07:00:00
                 timezone: Europe/London
                 days: 28
-                seed: 9
+                seed: 11
                 budget: {daily: 60, model: rolling-24h}
                 system: {app_reload_delay: {uniform: [2s, 30s]}}
                 widgets:
