@@ -493,3 +493,20 @@ dir=$(mktemp -d "$root/case.XXXXXX")
     bash -c 'ulimit -v 300000 && exec "$0" "$@"' "$bin" export-log s.yaml --days 10 --force --out log.csv
 )
 # ---- end of issue #26 item 1 (iostreams)
+# ---- issue #23 item 2 (streams): adding an item to a process list must not move the others' events.
+# One Poisson views item 00:00-12:00, then the same item plus a second 12:00-24:00: the views
+# before noon (events.csv's `view` rows) must be the same.
+dir=$(mktemp -d "$root/case.XXXXXX")
+(
+  cd "$dir" || exit 1
+  morning='{poisson: {per_hour: 4}, during: "00:00-12:00"}'
+  printf '%s\n    views: [%s]\n' "$valid" "$morning" >one.yaml
+  printf '%s\n    views: [%s, {poisson: {per_hour: 4}, during: "12:00-24:00"}]\n' "$valid" "$morning" >two.yaml
+  timeout "$limit" "$bin" simulate one.yaml --events all --out one >/dev/null 2>&1
+  # The times of the view rows before noon (events.csv: replication,time_s,clock,widget,event,…).
+  noon() { awk -F, '$5 == "view" && $2 < 43200 { print $2 }' "$1"; }
+  run "#23.2 views: a second Poisson item (12:00-24:00) beside one (00:00-12:00)" \
+    '[[ -n $(noon one/events.csv) && $(noon one/events.csv) == "$(noon two/events.csv)" ]]' \
+    "$bin" simulate two.yaml --events all --out two
+)
+# ---- end of issue #23 item 2 (streams)

@@ -114,9 +114,9 @@ struct CalibrationRoundTripTests {
                       unpredictable: {poisson: {per_hour: 1}}
                     views: {poisson: {per_hour: 1}}
                 """, budget: 45, model: .rolling24h, delayMedian: nil),
-        // Seed 14: the budget is reached on 6 of the 28 days' busiest hours; the model can be told
-        // only from stalls. (Seed 9 gave 3 stalls until the app's delay was drawn per widget, issue
-        // #23 item 3, and none since: B = 60 is the busiest 24 hours' count, reached or not by luck.)
+        // 2.5 stories an hour for 17.5 h (43.75 a day against B = 60): the budget runs out on a
+        // day in 28 for some draws only, and `analyze` reads B from the log only when it does.
+        // SEEDNOTE
         Truth(
             name: "rolling 60, London, push-driven news reloaded by the app",
             yaml: """
@@ -124,7 +124,7 @@ struct CalibrationRoundTripTests {
                 start: 2026-01-05T07:00:00
                 timezone: Europe/London
                 days: 28
-                seed: 14
+                seed: 11
                 budget: {daily: 60, model: rolling-24h}
                 system: {app_reload_delay: {uniform: [2s, 30s]}}
                 widgets:

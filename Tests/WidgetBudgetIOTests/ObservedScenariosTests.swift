@@ -22,15 +22,25 @@ struct ObservedScenariosTests {
 
     static func hms(_ h: Double, _ m: Double = 0) -> Double { TimeOfDay.hms(h, m) }
 
-    @Test("#1: a 5-minute widget spends exactly B, drawn in 40...70, 5 minutes apart")
+    @Test("#1: a 5-minute widget spends exactly B, drawn in 40...70, 5 minutes apart; a 30-minute one runs out only when B < 48")
     func dailyBudget() throws {
         let result = try Self.run("01-daily-budget.yaml")
+        var halfHourlyBudgets: [Int] = []
         for r in 0..<8 {
             let day = result.day(0, replication: r)
             #expect((40...70).contains(day.budget))
             #expect(day.charged == day.budget)
             #expect(day.exhaustedAt == Double(day.budget) * 300)
+            // 48 reloads a day, at 00:00, 00:30, … 23:30: with B < 48 the B-th is the last, and the
+            // next one, due at B × 30 min, waits; otherwise all 48 run.
+            let half = result.day(0, widget: 1, replication: r)
+            #expect((40...70).contains(half.budget))
+            halfHourlyBudgets.append(half.budget)
+            #expect(half.charged == min(half.budget, 48))
+            #expect(half.exhaustedAt == (half.budget < 48 ? Double(half.budget) * 1_800 : nil))
         }
+        // The seed draws budgets on both sides of 48, so both branches are checked.
+        #expect(halfHourlyBudgets.contains { $0 < 48 } && halfHourlyBudgets.contains { $0 >= 48 })
     }
 
     @Test("#3: App Intent taps and foreground reloads are free and immediate; the policy waits for budget")
@@ -53,7 +63,7 @@ struct ObservedScenariosTests {
         #expect(result.day(0, widget: 1).charged == 96)
     }
 
-    @Test("#9 (not reproduced): 1-second entries with .atEnd reload every 5 min until B = 70 is spent at 05:45")
+    @Test("#9 at the 5-minute floor: 1-second entries with .atEnd reload every 5 min until B = 70 is spent at 05:45")
     func oneSecondEntries() throws {
         let run = try Self.run("09-one-second-entries.yaml").run()
         #expect(Set(Self.gaps(run)) == [300])
@@ -110,7 +120,7 @@ struct ObservedScenariosTests {
         #expect(result.day(0, widget: 1).exhaustedAt == Self.hms(5, 50))
     }
 
-    @Test("#4/#21: a complication asking every 15 min gets 4 an hour until its 75 are spent at 18:30")
+    @Test("#4/#21, the first report: a complication asking every 15 min gets 4 an hour until its 75 are spent at 18:30")
     func watchComplication() throws {
         let run = try Self.run("21-watch-complication.yaml").run()
         #expect(Set(Self.gaps(run).prefix(74)) == [900])
@@ -191,13 +201,54 @@ struct ObservedScenariosTests {
         #expect(run.days[0].charged == 24)
     }
 
-    @Test("#7 (not reproduced): .after(now + 1 min) reloads every 5 min until B = 70 is spent at 05:45")
+    @Test("#7 for a viewed widget: .after(now + 1 min) reloads every 5 min until B = 70 is spent at 05:45")
     func afterOneMinute() throws {
         let run = try Self.run("07-after-one-minute.yaml").run()
         #expect(Set(Self.gaps(run)) == [300])
         #expect(run.grantTimes.last == Self.hms(5, 45))
         #expect(run.days[0].charged == 70)
         #expect(run.days[0].exhaustedAt == Self.hms(5, 50))
+    }
+
+    @Test("#7: an unviewed widget gets B = 1 under by_views: .after(1 min) reloads once, then stops")
+    func reloadedOnceUnviewed() throws {
+        let run = try Self.run("07-reloaded-once-unviewed.yaml").run()
+        #expect(run.days[0].budget == 1)
+        #expect(run.grantTimes == [0])
+        #expect(run.days[0].charged == 1)
+        #expect(run.days[0].exhaustedAt == 300)
+    }
+
+    @Test("#7: under unseen_after the policy reload waits for a view that never comes: one reload")
+    func reloadedOnceHeld() throws {
+        let run = try Self.run("07-reloaded-once-held.yaml").run()
+        #expect(run.grantTimes == [0])
+        #expect(run.days[0].charged == 1)
+        #expect(run.days[0].budget == 70)
+        #expect(run.days[0].exhaustedAt == nil)
+        #expect(run.events(.deferral).count == 1)
+    }
+
+    @Test("#9: a 1-second floor and B = 300: .atEnd every second for 5 minutes, then stopped")
+    func everySecondBurst() throws {
+        let run = try Self.run("09-every-second-burst.yaml").run()
+        #expect(Set(Self.gaps(run)) == [1])
+        #expect(run.grantTimes.count == 300)
+        #expect(run.grantTimes.last == 299)
+        #expect(run.days[0].charged == 300)
+        #expect(run.days[0].exhaustedAt == 300)
+    }
+
+    @Test("#21, the second report: a 22-minute floor gives 2 or 3 reloads in every clock hour, 66 a day, no blackout")
+    func watchComplicationFloor() throws {
+        let run = try Self.run("21-watch-complication-floor.yaml").run()
+        #expect(Set(Self.gaps(run)) == [1_320])
+        let perHour = Dictionary(grouping: run.grantTimes) { Int($0 / 3_600) }.mapValues(\.count)
+        #expect(perHour.count == 48)
+        #expect(perHour.values.allSatisfy { (2...3).contains($0) })
+        #expect(run.days[0].charged == 66)
+        #expect(run.grantTimes[65] == Self.hms(23, 50))
+        #expect(run.days.allSatisfy { $0.exhaustedAt == nil })
     }
 
     @Test("#11: reloadAllTimelines from the foreground app runs 2 to 27 s after each call, free")

@@ -148,13 +148,16 @@ struct OptimizationWorstBudgetTests {
 extension OptimizationWorstBudgetTests {
     /// A rare story (one every 2 hours) and `.after(90m)`, needing 16 reloads a day: at 15 some
     /// reloads wait, and those that waited fetch stories that came meanwhile, so the run at 16
-    /// (never waiting; mean age 562 s) is staler than the run at 15 (433 s under rolling-24h):
-    /// the worst of 15...17 is at its top (issue #22 item 2).
+    /// (never waiting; mean age 590 s) is staler than the run at 15 (563 s under rolling-24h, 549 s
+    /// under midnight): the worst of 15...17 is at its top (issue #22 item 2). Whether it is depends
+    /// on the draw: with the streams of issue #23 item 2, seed 25 is the first from 9 on where it
+    /// holds under both models (seed 9, used before, gives 481 < 505 s rolling but 507 > 505 s
+    /// midnight); the first expectation checks the case is still what it claims.
     @Test("more budget can be staler: the worst of a non-monotone range is found", arguments: [BudgetModel.rolling24h, .midnight])
     func nonMonotoneRange(model: BudgetModel) {
         let budgets = 15...17
         let scenario = TestScenarios.single(
-            .fixed(FixedProvider(entries: 1, spacing: 60)), days: 3, replications: 2, seed: 9,
+            .fixed(FixedProvider(entries: 1, spacing: 60)), days: 3, replications: 2, seed: 25,
             budget: BudgetSettings(dailyMin: budgets.lowerBound, dailyMax: budgets.upperBound, model: model),
             system: SystemSettings(reloadDelay: .uniform(0, 120), appReloadDelay: .uniform(2, 30)),
             unpredictable: EventProcess(.poisson(perHour: 0.5)), views: EventProcess(.poisson(perHour: 3)))

@@ -86,14 +86,15 @@ struct PeriodicTicksTests {
         #expect(shifted.first == 10 && shifted.count == 60)
     }
 
-    @Test("a Poisson stream leaves the generator where generate left it")
+    @Test("a Poisson process on its own draws from item 0's stream; generate leaves the purpose's stream one draw on")
     func poissonAdvancesGenerator() {
         var a = SeededGenerator(seed: 5)
         let process = EventProcess(.poisson(perHour: 30))
         let drawn = process.generate(horizon: 86_400, clock: .utc(), generator: &a)
-        // Exponential gaps (mean 120 s) drawn by hand from a copy of the generator: the same instants,
-        // and the draw that crossed the horizon consumed too.
-        var b = SeededGenerator(seed: 5)
+        // The purpose's stream gives one key; item 0 of it (a process on its own is item 0 of a
+        // list of one) draws exponential gaps (mean 120 s), by hand here: the same instants.
+        var keys = SeededGenerator(seed: 5)
+        var b = EventStream.itemGenerator(keys.next(), item: 0)
         var t = 0.0, expected: [SimTime] = []
         while true {
             t += -120 * log1p(-b.unit())
@@ -101,7 +102,14 @@ struct PeriodicTicksTests {
             expected.append(t)
         }
         #expect(drawn.times == expected)
-        #expect(a.next() == b.next())
+        #expect(a.next() == keys.next())
+        // The same process as the first item of a list of two: the same instants.
+        let listed = EventProcess(.merged([process, EventProcess(.every(period: 3_600, offset: 1_800))]))
+        var c = SeededGenerator(seed: 5)
+        let first = listed.generate(horizon: 86_400, clock: .utc(), generator: &c).times.filter {
+            $0.truncatingRemainder(dividingBy: 1_800) != 0
+        }
+        #expect(first == expected)
     }
 
     /// `exactRun` promises ticks `k … k + n` exactly one period apart and before the horizon. By

@@ -78,7 +78,12 @@ struct StaleStrideTests {
     func stridesMatchEventByEvent() {
         var g = SeededGenerator(seed: 7_341)
         for i in 0..<100 {
-            Self.expectSameEitherWay(Self.randomScenario(&g), "scenario \(i)")
+            let scenario = Self.randomScenario(&g)
+            if Self.strideFreshRunSplits.contains(i) {
+                Self.expectSameButLastBits(scenario, "scenario \(i)")
+            } else {
+                Self.expectSameEitherWay(scenario, "scenario \(i)")
+            }
         }
     }
 
@@ -99,11 +104,17 @@ struct StaleStrideTests {
     /// `--events all`, as `FreshRun` documents (entries rendering while the display is fresh are
     /// counted in bulk, so the fresh time is added at fewer points; `StaleRenderRunTests` allows it
     /// too): entries aligned on the minute (some dated on a tick), the first 0.37 s after a reload,
-    /// 20 s (scenario 20) or 30 s (scenario 66) apart, ticks every whole minute. Scenario 20 (3
-    /// days, replication 0, day 0): 30,043.920564120268 against 30,043.920564120264; scenario 66 (1
-    /// day, replication 1): 12,239.63 against 12,239.630000000001. Not the stride: the same with
-    /// `strideRun` off, gone with `freshRuns` off.
-    static let freshRunSplits: Set<Int> = [20, 66]
+    /// 20 s (scenario 20) or 30 s (scenario 66) apart, ticks every whole minute. With the streams of
+    /// issue #23 item 2: scenario 20 (replication 1) 27,862.046835993446 against
+    /// 27,862.04683599345; scenario 66 (replication 0) 12,839.63 against 12,839.630000000001;
+    /// scenario 68 (below). Not the stride: the same with `strideRun` off, gone with `freshRuns` off.
+    static let freshRunSplits: Set<Int> = [20, 66, 68]
+    /// The same last-bit split among the striding scenarios: scenario 24 (240 entries 20 s apart,
+    /// aligned on the minute; replication 0): 38,718.36697575918 against 38,718.36697575917. Which
+    /// scenarios split depends on the draws: with the random streams of issue #23 item 2 close
+    /// scenario 68 (8,544.139958076279 against 8,544.13995807628) and striding scenario 24 joined
+    /// 20 and 66; the counts and every other sum stay equal to the bit.
+    static let strideFreshRunSplits: Set<Int> = [24]
 
     /// `expectSameEitherWay` for a scenario whose fresh runs add the fresh time at fewer points:
     /// the same counts, and sums within 1e-12 relative (adding a day's few thousand terms at other

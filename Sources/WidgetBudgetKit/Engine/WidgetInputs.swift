@@ -83,8 +83,12 @@ package struct WidgetInputs: Sendable {
         let clock = calendar.clock
         let seed = scenario.seed
         let rep = UInt64(replication)
+        // A widget's streams are keyed by its place among the widgets the scenario declares and its
+        // copy number (``streamKey(of:in:)``), not by its place in the expanded list: adding an
+        // instance to one widget moves no other widget's or copy's draws.
         func stream(_ purpose: StreamPurpose, _ index: Int = 0, widget: Int = -1) -> SeededGenerator {
-            SeededGenerator(seed: seed, stream: [rep, UInt64(bitPattern: Int64(widget)), purpose.rawValue, UInt64(index)])
+            let key = widget < 0 ? UInt64(bitPattern: -1) : Self.streamKey(of: widget, in: scenario)
+            return SeededGenerator(seed: seed, stream: [rep, key, purpose.rawValue, UInt64(index)])
         }
         // Copies of one widget (`instances`) show the same app data: their content changes come
         // from the first copy's streams; views, delays and taps stay each copy's own.
@@ -181,6 +185,17 @@ package struct WidgetInputs: Sendable {
         dailyBudget = budget.dailyBudget(dailyBudget, viewsPerDay: viewsPerDay)
         learningDays = budget.learningDays
         learningBudget = budget.learningDaily
-        delaySeed = SeededGenerator.mix(seed ^ SeededGenerator.mix(rep &* 7919 &+ UInt64(widgetIndex)))
+        delaySeed = SeededGenerator.mix(seed ^ SeededGenerator.mix(rep &* 7919 &+ Self.streamKey(of: widgetIndex, in: scenario)))
+    }
+
+    /// The key of widget `w`'s random streams: its place among the widgets as declared (copies of
+    /// one widget counted once) plus its copy number times 2³². For a scenario without copies this
+    /// is the widget's index; a copy's key does not depend on how many copies other widgets have.
+    package static func streamKey(of w: Int, in scenario: Scenario) -> UInt64 {
+        let widgets = scenario.widgets
+        var declared = 0
+        for j in 0..<w where widgets[j].instance == 1 { declared += 1 }
+        if widgets[w].instance == 1 { return UInt64(declared) }
+        return UInt64(declared - 1) | UInt64(widgets[w].instance - 1) << 32
     }
 }

@@ -56,12 +56,15 @@ public struct EventProcess: Sendable, Equatable, Codable {
     }
 
     /// Draws the process's events in `[0, horizon)` (all of `EventStream`'s, as one list).
+    ///
+    /// `generator` (the purpose's stream) only keys the items' own streams: it is left one draw on,
+    /// whatever the process and however many events it drew.
     package func generate(horizon: Double, clock: LocalClock, generator: inout SeededGenerator) -> EventTimes {
         var stream = EventStream(self, horizon: horizon, clock: clock, generator: generator)
         var out: [SimTime] = []
         if case let .every(period, _) = pattern, horizon / period < 1e8 { out.reserveCapacity(Int(horizon / period) + 1) }
         while let t = stream.next() { out.append(t) }
-        generator = stream.generator
+        _ = generator.next()
         return EventTimes(out)
     }
 }

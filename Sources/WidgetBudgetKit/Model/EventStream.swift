@@ -12,6 +12,11 @@ package struct EventStream: IteratorProtocol, Sendable {
         case none
         /// Exponential gaps of mean `poissonMean` after `position`.
         case poisson
+        /// A Poisson process limited to `during` windows, drawn only inside them: exponential gaps
+        /// from the start of each interval of `active` (from `activeIndex` on) until one overshoots
+        /// its end (the process is memoryless, so this is the same process as one drawn over the
+        /// whole day and filtered, without the draws outside).
+        case windowedPoisson
         /// `listTimes[listNext...]`.
         case list
         /// The ticks of `ticks` from index `tickNext`.
@@ -44,11 +49,37 @@ package struct EventStream: IteratorProtocol, Sendable {
     /// `active`'s cursor: the first interval ending after the last event drawn (events ascend).
     private var activeIndex = 0
     private var last = -Double.infinity
-    /// The generator, advanced by every draw so far (a Poisson process draws; others do not).
+    /// The stream's own generator (item 0's for a process on its own; for a list, the one its
+    /// items' keys came from), advanced by every draw so far (a Poisson process draws; others do
+    /// not).
     package private(set) var generator: SeededGenerator
+    /// The item (its index in the list of a merged process; 0 for a process on its own) that
+    /// produced the event ``next()`` returned last.
+    package private(set) var lastItem = 0
 
-    /// The stream of `process` over `[0, horizon)`, drawing from `generator` (a Poisson process).
+    /// The stream of `process` over `[0, horizon)`, keyed by `generator` (the purpose's stream).
+    ///
+    /// Each item of a list draws from its own stream, derived from one draw of `generator` and
+    /// the item's index; a process on its own is item 0 of a list of one. So adding an item to a
+    /// list (or turning a process into a list by adding a second item) never moves the events of
+    /// the items already there.
     package init(_ process: EventProcess, horizon: Double, clock: LocalClock, generator: SeededGenerator) {
+        if case .merged = process.pattern {
+            self.init(item: process, horizon: horizon, clock: clock, generator: generator)
+        } else {
+            var keys = generator
+            self.init(item: process, horizon: horizon, clock: clock, generator: Self.itemGenerator(keys.next(), item: 0))
+        }
+    }
+
+    /// The generator of item `item` of a list whose items are keyed by `key`.
+    package static func itemGenerator(_ key: UInt64, item: Int) -> SeededGenerator {
+        SeededGenerator(seed: key, stream: [UInt64(item)])
+    }
+
+    /// The stream of one item, drawing from `generator` (its own stream); a list keys its items
+    /// from one draw of `generator`.
+    private init(item process: EventProcess, horizon: Double, clock: LocalClock, generator: SeededGenerator) {
         self.horizon = horizon
         self.generator = generator
         switch process.pattern {
@@ -69,7 +100,7 @@ package struct EventStream: IteratorProtocol, Sendable {
             // Item k draws from its own stream, derived from one draw of the generator.
             let base = self.generator.next()
             streams = items.enumerated().map { k, item in
-                EventStream(item, horizon: horizon, clock: clock, generator: SeededGenerator(seed: base, stream: [UInt64(k)]))
+                EventStream(item: item, horizon: horizon, clock: clock, generator: Self.itemGenerator(base, item: k))
             }
             for k in streams.indices {
                 if let t = streams[k].next() { heads.insert(t, stream: k) }
@@ -77,7 +108,18 @@ package struct EventStream: IteratorProtocol, Sendable {
             source = .merged
         }
         active = process.during.isEmpty ? .empty : IntervalSet(windows: process.during, clock: clock, from: 0, to: horizon)
-        filtered = !process.during.isEmpty
+        if source == .poisson && !process.during.isEmpty {
+            // Drawn only inside the windows (clipped to [0, horizon)): nothing to filter.
+            filtered = false
+            if let first = active.starts.first {
+                source = .windowedPoisson
+                position = first
+            } else {
+                source = .none
+            }
+        } else {
+            filtered = !process.during.isEmpty
+        }
     }
 
     /// The ticks of an `every` process without `during` windows.
@@ -114,7 +156,7 @@ package struct EventStream: IteratorProtocol, Sendable {
     /// True when the events are drawn from the generator (a Poisson process, alone or in a list):
     /// drawing them costs enough to be worth doing on another core.
     package var drawsRandomly: Bool {
-        source == .poisson || (source == .merged && streams.contains { $0.drawsRandomly })
+        source == .poisson || source == .windowedPoisson || (source == .merged && streams.contains { $0.drawsRandomly })
     }
 
     /// The next event, or `nil` after the last.
@@ -138,6 +180,8 @@ package struct EventStream: IteratorProtocol, Sendable {
                 return nil
             }
             return position
+        case .windowedPoisson:
+            return nextWindowed()
         case .list:
             guard listNext < listTimes.count else { return nil }
             listNext += 1
@@ -153,12 +197,28 @@ package struct EventStream: IteratorProtocol, Sendable {
         }
     }
 
+    /// The next event of a Poisson process inside its windows: a gap drawn from `position`; one
+    /// that overshoots the current interval's end moves to the next interval's start and draws
+    /// again (one draw per interval is spent on the overshoot).
+    @inline(never)
+    private mutating func nextWindowed() -> SimTime? {
+        while activeIndex < active.count {
+            position += -poissonMean * log1pNegative(generator.unit())
+            if position < active.ends[activeIndex] { return position }
+            activeIndex += 1
+            if activeIndex < active.count { position = active.starts[activeIndex] }
+        }
+        source = .none
+        return nil
+    }
+
     /// The earliest head of the merged streams (of those at one instant, the earliest in the
     /// list), replaced by its stream's next event: O(log k) for k streams.
     @inline(never)
     private mutating func nextMerged() -> SimTime? {
         guard let first = heads.first else { return nil }
         heads.replaceFirst(with: streams[first.stream].next())
+        lastItem = first.stream
         return first.time
     }
 

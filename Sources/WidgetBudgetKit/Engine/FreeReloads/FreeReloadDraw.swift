@@ -39,11 +39,24 @@ package struct FreeReloadDraw {
     }
 
     /// Starts and durations drawn from their own streams, as stretches.
+    ///
+    /// The durations are keyed like the starts: item k of a list of starts draws its sessions'
+    /// durations, in order, from its own stream (a process on its own is item 0), so adding an item
+    /// moves neither the other items' starts nor their durations.
     func sessions(_ starts: EventProcess, _ duration: DelayDistribution, _ purposes: (StreamPurpose, StreamPurpose), index: Int = 0)
         -> [(SimTime, SimTime)]
     {
-        var sg = stream(purposes.0, index)
-        var dg = stream(purposes.1, index)
-        return starts.generate(horizon: horizon, clock: clock, generator: &sg).times.map { ($0, $0 + duration.draw(&dg)) }
+        var events = EventStream(starts, horizon: horizon, clock: clock, generator: stream(purposes.0, index))
+        var keys = stream(purposes.1, index)
+        let key = keys.next()
+        var durations: [Int: SeededGenerator] = [:]
+        var out: [(SimTime, SimTime)] = []
+        while let t = events.next() {
+            let item = events.lastItem
+            var g = durations[item] ?? EventStream.itemGenerator(key, item: item)
+            out.append((t, t + duration.draw(&g)))
+            durations[item] = g
+        }
+        return out
     }
 }
