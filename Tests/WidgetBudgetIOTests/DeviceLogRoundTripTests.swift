@@ -131,8 +131,8 @@ struct DeviceLogRoundTripTests {
             for (a, b) in zip(first.paths, second.paths) {
                 #expect(FileManager.default.contents(atPath: a) == FileManager.default.contents(atPath: b), "\(a)")
             }
-            // Two figures per widget, linked from analysis.md when drawn.
-            #expect(first.plots.map(\.kind) == [.logReloads, .logHours])
+            // Three figures per widget (the log has memory_mb), linked from analysis.md when drawn.
+            #expect(first.plots.map(\.kind) == [.logReloads, .logHours, .logMemory])
             let report = try String(contentsOfFile: dir.file("one/analysis.md"), encoding: .utf8)
             #expect(report.contains("## Figures"))
             if renderer.isAvailable {

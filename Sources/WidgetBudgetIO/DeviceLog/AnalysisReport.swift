@@ -132,6 +132,7 @@ public enum AnalysisReport {
                     + "\(m.likelyKills) |")
         }
         out.append("")
+        if let fit = w.memoryCalibration { out += [AnalysisText.memoryFit(fit), ""] }
         if w.likelyKillCount == 0 {
             out.append("No timeline looks lost: none was followed by a placeholder or by an unasked early reload.")
         } else {

@@ -91,4 +91,32 @@ public enum AnalysisText {
         if let fit = d.fitted { text += "; fits " + delay(fit) + " (KS distance " + NumberFormat.fixed(d.fitDistance ?? 0, 2) + ")" }
         return text + "."
     }
+
+    /// The memory fit in a sentence: the line, its interval, the limit and what bounds it, as
+    /// `analysis.md` shows it above the `log-memory` figure.
+    public static func memoryFit(_ m: MemoryCalibration) -> String {
+        let mb = { (x: Double) in NumberFormat.fixed(x, 1) + " MB" }
+        var line: String
+        if m.baseFitted {
+            let interval = m.perEntryInterval.map {
+                " (95 % interval " + NumberFormat.fixed($0.lowerBound, 1) + "–" + NumberFormat.fixed($0.upperBound, 1) + " KB)"
+            }
+            line = "Memory fit: \(mb(m.baseMB)) + \(NumberFormat.fixed(m.perEntryKB, 1)) KB per entry\(interval ?? ""), "
+                + "a Theil–Sen line through the median footprint of \(m.sizes) timeline sizes (\(m.timelines) timelines)."
+        } else {
+            line = "Memory fit: \(NumberFormat.fixed(m.perEntryKB, 1)) KB per entry over an assumed base of \(mb(m.baseMB)) "
+                + "(fewer than \(MemoryCalibration.minimumSizes) timeline sizes: the line is not identified)."
+        }
+        switch (m.limitLower, m.limitUpper) {
+        case let (lo?, hi?) where lo < hi:
+            line += " Limit to simulate: \(mb(m.limitMB)) (rendered up to \(mb(lo)), killed from \(mb(hi)))."
+        case let (_, hi?):
+            line += " Limit to simulate: \(mb(m.limitMB)) (killed from \(mb(hi)))."
+        case let (lo?, nil):
+            line += " Limit to simulate: \(mb(m.limitMB)) (no kill; rendered up to \(mb(lo)))."
+        case (nil, nil):
+            line += " Limit to simulate: \(mb(m.limitMB))."
+        }
+        return m.uncertain ? line + " UNCERTAIN: few samples." : line
+    }
 }

@@ -1,12 +1,13 @@
 import WidgetBudgetKit
 
 /// The figures of `widgetbudget analyze`, per widget of the log: reloads per day against the
-/// estimated budget, and reloads and lateness by hour of the day.
+/// estimated budget, reloads and lateness by hour of the day, and (when the log has `memory_mb`)
+/// the memory fit.
 public enum DeviceLogPlots {
     /// How many widgets get figures by default: the busiest 20 (`analyze --plot-widgets`).
     public static let defaultWidgetLimit = 20
 
-    /// The figures of an analysis, two per widget, for the `limit` busiest widgets
+    /// The figures of an analysis, two per widget (three with `memory_mb`), for the `limit` busiest widgets
     /// (``plotted(_:limit:)``), in the analysis's widget order. A widget's file names do not
     /// depend on `limit`.
     public static func specs(_ a: DeviceLogAnalysis, limit: Int = defaultWidgetLimit) -> [PlotSpec] {
@@ -15,7 +16,8 @@ public enum DeviceLogPlots {
         return a.widgets.enumerated().flatMap { i, w -> [PlotSpec] in
             var slug = GnuplotText.slug(w.name, fallback: "widget-\(i + 1)")
             if !used.insert(slug).inserted { slug += "-\(i + 1)" }
-            return kept.contains(i) ? [reloads(w, slug: slug), hours(w, slug: slug)] : []
+            guard kept.contains(i) else { return [] }
+            return [reloads(w, slug: slug), hours(w, slug: slug)] + (memory(w, slug: slug).map { [$0] } ?? [])
         }
     }
 
@@ -146,5 +148,50 @@ public enum DeviceLogPlots {
             ? "Reloads per day by local hour (charged, free on top), and how late policy reloads came."
             : "Reloads per day by local hour (charged, free on top); no policy reloads (e.g. a .never widget), so no lateness."
         return PlotSpec(kind: .logHours, caption: caption, widget: w.name, script: script, data: [file])
+    }
+
+    /// The memory fit (``MemoryCalibration``): the median `memory_mb` of each timeline size, sizes
+    /// mostly killed marked apart, the fitted line `base + entries × per-entry`, and the limit to
+    /// simulate; `nil` when no timeline logged its footprint.
+    static func memory(_ w: WidgetLogAnalysis, slug: String) -> PlotSpec? {
+        guard let fit = w.memoryCalibration else { return nil }
+        let name = "log-memory-\(slug)"
+        let sizes = w.memory.compactMap { m -> (entries: Int, mb: Double, killed: Bool, timelines: Int)? in
+            guard let n = m.entries, let mb = m.medianMB else { return nil }
+            return (n, mb, m.likelyKills * 2 > m.timelines, m.timelines)
+        }
+        let rows = sizes.map { s in
+            [
+                String(s.entries), String(s.timelines), s.killed ? "" : NumberFormat.fixed(s.mb, 3),
+                s.killed ? NumberFormat.fixed(s.mb, 3) : "", NumberFormat.fixed(fit.footprint(entries: s.entries), 3),
+            ]
+        }
+        let file = PlotSpec.DataFile(
+            name: name + ".csv", header: ["entries", "timelines", "rendered_mb", "killed_mb", "fitted_mb"], rows: rows)
+        let widest = Double(max(1, sizes.map(\.entries).max() ?? 1))
+        let top = max(fit.limitMB, sizes.map(\.mb).max() ?? 0, fit.footprint(entries: Int(widest))) * 1.15
+        var script = GnuplotScript(
+            name: name, height: 480, purpose: "Memory per timeline size in a device log, the fitted line and the limit.",
+            dataFiles: [file.name])
+        script.title("\(w.name): memory per timeline size")
+        script.add("set xlabel 'entries in the timeline'")
+        script.add("set ylabel 'median memory_mb'")
+        script.add("set xrange [0:\(PlotScale.number(widest * 1.1))]")
+        script.add("set yrange [0:\(PlotScale.number(top))]")
+        script.add("set grid xtics ytics")
+        script.add(PlotStyle.keyBelow)
+        let line = "\(NumberFormat.fixed(fit.baseMB, 1)) MB + \(NumberFormat.fixed(fit.perEntryKB, 1)) KB per entry"
+        script.plot([
+            "'\(file.name)' using 'entries':'rendered_mb' with points pt 7 ps 1.1 lc rgb '\(PlotStyle.color(0))' title 'rendered'",
+            "'\(file.name)' using 'entries':'killed_mb' with points pt 9 ps 1.3 lc rgb '\(PlotStyle.exhausted)' title 'mostly killed'",
+            "\(PlotScale.number(fit.baseMB)) + x * \(PlotScale.number(fit.perEntryKB / 1024)) with lines lw 2 lc rgb '#333333' title "
+                + GnuplotText.quoted((fit.baseFitted ? "fitted: " : "assumed base: ") + line),
+            "\(PlotScale.number(fit.limitMB)) with lines dt 2 lw 2 lc rgb '\(PlotStyle.exhausted)' title "
+                + GnuplotText.quoted("limit to simulate: \(NumberFormat.fixed(fit.limitMB, 1)) MB"),
+        ])
+        let caption =
+            "Median memory per timeline size (mostly killed sizes marked), the fitted line \(line) and the limit "
+            + "\(NumberFormat.fixed(fit.limitMB, 1)) MB."
+        return PlotSpec(kind: .logMemory, caption: caption, widget: w.name, script: script, data: [file])
     }
 }

@@ -25,6 +25,9 @@ public struct PlotSpec: Sendable, Equatable {
         case logReloads = "log-reloads"
         /// A device log's reloads and lateness by hour of the day (one per widget).
         case logHours = "log-hours"
+        /// A device log's memory per timeline size with the fitted line and the limit (one per
+        /// widget whose log has `memory_mb`).
+        case logMemory = "log-memory"
     }
 
     /// One CSV data file.
