@@ -101,10 +101,12 @@ public enum AnalysisText {
             let interval = m.perEntryInterval.map {
                 " (95 % interval " + NumberFormat.fixed($0.lowerBound, 1) + "–" + NumberFormat.fixed($0.upperBound, 1) + " KB)"
             }
-            line = "Memory fit: \(mb(m.baseMB)) + \(NumberFormat.fixed(m.perEntryKB, 1)) KB per entry\(interval ?? ""), "
+            line =
+                "Memory fit: \(mb(m.baseMB)) + \(NumberFormat.fixed(m.perEntryKB, 1)) KB per entry\(interval ?? ""), "
                 + "a Theil–Sen line through the median footprint of \(m.sizes) timeline sizes (\(m.timelines) timelines)."
         } else {
-            line = "Memory fit: \(NumberFormat.fixed(m.perEntryKB, 1)) KB per entry over an assumed base of \(mb(m.baseMB)) "
+            line =
+                "Memory fit: \(NumberFormat.fixed(m.perEntryKB, 1)) KB per entry over an assumed base of \(mb(m.baseMB)) "
                 + "(fewer than \(MemoryCalibration.minimumSizes) timeline sizes: the line is not identified)."
         }
         switch (m.limitLower, m.limitUpper) {
