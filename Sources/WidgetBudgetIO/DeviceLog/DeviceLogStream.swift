@@ -122,11 +122,12 @@ public final class DeviceLogStream: @unchecked Sendable {
         /// The rows of `event` at the instants `times` gives, one at a time.
         func rows(
             _ times: @escaping () -> SimTime?, _ event: DeviceLogRecord.Event, kind: @escaping () -> String = { "" },
-            family: String = "", predictable: Bool = false
+            family: String = "", instance: String = "", predictable: Bool = false
         ) -> RowSource {
             MemoryRows(order: event.tieOrder) {
                 guard let t = times() else { return nil }
-                var r = DeviceLogRecord(time: epoch + t, utcOffset: clock.utcOffset(at: t), event: event, kind: kind(), family: family)
+                var r = DeviceLogRecord(
+                    time: epoch + t, utcOffset: clock.utcOffset(at: t), event: event, kind: kind(), family: family, instance: instance)
                 r.predictable = predictable
                 return (r.time, DeviceLogWriter.row(r, timeFormat: format))
             }
@@ -150,22 +151,29 @@ public final class DeviceLogStream: @unchecked Sendable {
             // The app logs its call, not the moment the request reaches WidgetKit: the requests
             // come in order, the calls (after different delays) may not. reloadAllTimelines() is
             // one call for every widget.
+            // Delivered widget pushes are `push` rows, the app's calls `app-reload` rows.
             var calls: [AppCall] = []
             for request in inputs.appRequests {
-                let call = AppCall(time: request.calledAt, kind: request.source == .appAll ? "" : spec.kind)
+                let call = AppCall(time: request.calledAt, kind: request.source == .appAll ? "" : spec.kind, push: request.push)
                 if appCalls.insert(call).inserted { calls.append(call) }
             }
             let ordered = calls.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
-            var next = 0
-            sources.append(
-                rows(
-                    list(ordered.map(\.time)), .appReload,
-                    kind: {
-                        defer { next += 1 }
-                        return ordered[next].kind
-                    }))
+            for push in [false, true] {
+                let these = ordered.filter { $0.push == push }
+                var next = 0
+                sources.append(
+                    rows(
+                        list(these.map(\.time)), push ? .push : .appReload,
+                        kind: {
+                            defer { next += 1 }
+                            return these[next].kind
+                        }))
+            }
             let named = { spec.kind }
-            sources.append(rows(stream(inputs.viewStream), .view, kind: named, family: spec.family))
+            // Copies of a widget (`instances`) label their rows; the content they share is logged once.
+            let copy = spec.instances > 1 ? String(spec.instance) : ""
+            sources.append(rows(stream(inputs.viewStream), .view, kind: named, family: spec.family, instance: copy))
+            guard spec.instance == 1 else { continue }
             sources.append(rows(list(inputs.unpredictable.times), .change, kind: named, family: spec.family))
             let predictable: () -> SimTime?
             switch inputs.predictable {
@@ -186,6 +194,7 @@ public final class DeviceLogStream: @unchecked Sendable {
     private struct AppCall: Hashable {
         var time: SimTime
         var kind: String
+        var push: Bool
     }
 
     // MARK: Parts
@@ -211,6 +220,8 @@ public final class DeviceLogStream: @unchecked Sendable {
         private static let flushSize = 1 << 18
         private let log: DeviceLogStream
         private let spec: WidgetSpec
+        /// The copy's label in the `instance` column ("" for a widget of one instance).
+        private let copy: String
         private let inputs: WidgetInputs
         private var provider: BuiltInProvider
         private var timeline = ReplayTimeline()
@@ -223,6 +234,7 @@ public final class DeviceLogStream: @unchecked Sendable {
         init(log: DeviceLogStream, widget: Int, inputs: WidgetInputs) {
             self.log = log
             spec = log.scenario.widgets[widget]
+            copy = spec.instances > 1 ? String(spec.instance) : ""
             self.inputs = inputs
             provider = spec.provider.makeProvider(clock: log.calendar.clock, horizon: log.calendar.horizon)
             timelines = PartWriter(path: log.partPath(widget, "timeline"))
@@ -255,7 +267,8 @@ public final class DeviceLogStream: @unchecked Sendable {
             timeline.entries.sort { $0.date < $1.date }
             let entries = timeline.entries
             var r = DeviceLogRecord(
-                time: epoch + t, utcOffset: clock.utcOffset(at: t), event: .timeline, kind: spec.kind, family: spec.family)
+                time: epoch + t, utcOffset: clock.utcOffset(at: t), event: .timeline, kind: spec.kind, family: spec.family,
+                instance: copy)
             r.entries = entries.count
             r.firstEntry = entries.first.map { epoch + $0.date }
             r.lastEntry = entries.last.map { epoch + $0.date }
@@ -279,7 +292,8 @@ public final class DeviceLogStream: @unchecked Sendable {
                     let t = r.time - epoch + 1
                     placeholders.append(
                         DeviceLogRecord(
-                            time: epoch + t, utcOffset: clock.utcOffset(at: t), event: .placeholder, kind: spec.kind, family: spec.family),
+                            time: epoch + t, utcOffset: clock.utcOffset(at: t), event: .placeholder, kind: spec.kind, family: spec.family,
+                            instance: copy),
                         log.timeFormat)
                 }
                 if outcome?.kind == .deliver { delivered = true }
