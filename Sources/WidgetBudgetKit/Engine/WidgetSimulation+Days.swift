@@ -23,9 +23,14 @@ extension WidgetSimulation {
         dayIndex += 1
         // Room for the rest of the run at the first day's rate, so the array seldom grows again
         // (half as much again when the run is summarised and dropped: room is cheaper than a copy).
-        if dayIndex == 1 && calendar.days > 1 && runDetail.stretchTimes {
-            let days = runDetail.trimSegments ? calendar.days : calendar.days + calendar.days / 2
-            segments.reserve(segments.count * days)
+        if dayIndex == 1 && calendar.days > 1 {
+            if runDetail.stretchTimes {
+                let days = runDetail.trimSegments ? calendar.days : calendar.days + calendar.days / 2
+                segments.reserve(segments.count * days)
+            } else {
+                // The same for the shapes (room never written is never resident).
+                shapes.reserveCapacity(shapes.runs.count * calendar.days)
+            }
         }
         if dayIndex < calendar.days {
             day = DayMetrics(

@@ -41,6 +41,11 @@ public struct AgeShapes: Collection, Sendable, Equatable {
         }
     }
 
+    /// Makes room for `runs` runs in all.
+    public mutating func reserveCapacity(_ runs: Int) {
+        self.runs.reserveCapacity(runs)
+    }
+
     /// A position: the `k`th stretch of run `run`.
     public struct Index: Comparable, Sendable {
         let run: Int
