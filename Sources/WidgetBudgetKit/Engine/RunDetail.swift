@@ -22,9 +22,23 @@ package struct RunDetail: Sendable, Equatable {
     /// their buffer is trimmed to size; off for runs summarised and dropped (the optimizer's),
     /// whose buffer is handed over as it is.
     package var trimSegments = true
+    /// The stale stretches are kept in time order with their starts (``WidgetRunResult/ageSegments``:
+    /// what the age curves and the hourly freshness of the figures read); when off, each day's
+    /// stretches are folded into ``WidgetRunResult/ageShapes`` when the day closes (what the run's
+    /// 95th-percentile age reads, the same terms in the same order), so a run keeps one entry per
+    /// change of shape rather than one per stretch, and its memory does not grow with the horizon
+    /// when its stretches repeat (`simulate`, which draws no figure).
+    package var stretchTimes = true
 
     /// Everything: what `simulate`, `report` and `compare` write.
     package static let full = RunDetail(dayAgeQuantiles: true, budgetLeft: true, chargeTimes: false)
+    /// What `simulate` reads: everything but the stretches' times (``stretchTimes``), as it draws
+    /// no figure.
+    package static let summaries: RunDetail = {
+        var detail = RunDetail.full
+        detail.stretchTimes = false
+        return detail
+    }()
     /// What the optimizer reads: each day's sums, the run's stale stretches and the times of its
     /// charged grants (for the needed budget).
     package static let optimization = RunDetail(

@@ -29,6 +29,12 @@ struct SegmentStore: ~Copyable {
         count += 1
     }
 
+    /// Forgets every stretch, keeping the buffer for the next ones.
+    mutating func removeAll() {
+        base?.deinitialize(count: count)
+        count = 0
+    }
+
     /// Makes room for `total` stretches in all (nothing when there is room already).
     mutating func reserve(_ total: Int) {
         if total > capacity { grow(to: total) }

@@ -21,6 +21,17 @@ public enum Simulator {
             progress: progress)
     }
 
+    /// As ``run(_:events:sinks:progress:)``, each run computing `detail` (``RunDetail/summaries``:
+    /// without the stale stretches' times, for output that draws no figure).
+    package static func run(
+        _ scenario: Scenario, events: EventLevel, sinks: EventSinkFactory?, detail: RunDetail,
+        progress: @escaping SimulationProgress
+    ) -> SimulationResult {
+        run(
+            scenario, replacing: nil, with: NeverProvider(), replications: 0..<scenario.replications, events: events, sinks: sinks,
+            detail: detail, progress: progress)
+    }
+
     /// Runs `scenario`, sending each run's events at `events` level to the sink `sinks` makes for
     /// it as they happen (``EventSink``) rather than keeping them: the result's
     /// ``WidgetRunResult/events`` are empty, so its memory does not grow with the events.
@@ -78,7 +89,7 @@ public enum Simulator {
     /// any) replays `provider`.
     private static func run<P: ReplayProvider & Sendable>(
         _ scenario: Scenario, replacing replaced: Int?, with provider: P, replications: Range<Int>, events: EventLevel,
-        sinks: EventSinkFactory? = nil, progress: SimulationProgress? = nil
+        sinks: EventSinkFactory? = nil, detail: RunDetail = .full, progress: SimulationProgress? = nil
     ) -> SimulationResult {
         let calendar = SimulationCalendar(scenario: scenario)
         let widgets = scenario.widgets.count
@@ -95,7 +106,7 @@ public enum Simulator {
                 var simulation = WidgetSimulation(
                     provider: provider, inputs: inputs, calendar: calendar, memory: scenario.memory, system: scenario.system,
                     budgetModel: scenario.budget.model, widgetIndex: w, replication: replication,
-                    family: spec.family, events: events, prefetchViews: prefetchViews,
+                    family: spec.family, events: events, detail: detail, prefetchViews: prefetchViews,
                     sink: events == .none ? nil : sinks?(replication, w))
                 return simulation.run()
             }

@@ -2,13 +2,18 @@
 public struct WidgetRunResult: Sendable, Equatable, Codable {
     /// One entry per day.
     public var days: [DayMetrics]
-    /// Every stale stretch of the run (for age quantiles across days).
+    /// Every stale stretch of the run, in time order (for age curves and age quantiles across
+    /// days); empty when the run kept only their shapes (``ageShapes``).
     public var ageSegments: AgeSegments
     /// Recorded events, in time order (empty with ``EventLevel/none``).
     public var events: [EngineEvent]
     /// The times of the charged grants, ascending, when the run's ``RunDetail/chargeTimes`` asks
     /// for them (the optimizer's needed budget); empty otherwise. Not encoded: no output holds it.
     package var chargeTimes: [SimTime] = []
+    /// Every stale stretch of the run in order, without its time, when the run kept only that
+    /// (``RunDetail/stretchTimes`` off: ``ageSegments`` is then empty); empty otherwise. Not
+    /// encoded: no output holds it.
+    public internal(set) var ageShapes = AgeShapes()
 
     private enum CodingKeys: String, CodingKey {
         case days, ageSegments, events

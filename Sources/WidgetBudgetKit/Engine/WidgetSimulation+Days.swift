@@ -14,13 +14,23 @@ extension WidgetSimulation {
             day.p95Age = AgeQuantile.timeWeighted(segments.suffix(from: daySegmentStart), totalTime: day.length, p: 0.95)
         }
         days.append(day)
+        if !runDetail.stretchTimes {
+            // Only the shapes are kept: the day's stretches folded in, the buffer reused.
+            shapes.append(contentsOf: segments.suffix(from: 0))
+            segments.removeAll()
+        }
         daySegmentStart = segments.count
         dayIndex += 1
         // Room for the rest of the run at the first day's rate, so the array seldom grows again
         // (half as much again when the run is summarised and dropped: room is cheaper than a copy).
         if dayIndex == 1 && calendar.days > 1 {
-            let days = runDetail.trimSegments ? calendar.days : calendar.days + calendar.days / 2
-            segments.reserve(segments.count * days)
+            if runDetail.stretchTimes {
+                let days = runDetail.trimSegments ? calendar.days : calendar.days + calendar.days / 2
+                segments.reserve(segments.count * days)
+            } else {
+                // The same for the shapes (room never written is never resident).
+                shapes.reserveCapacity(shapes.runs.count * calendar.days)
+            }
         }
         if dayIndex < calendar.days {
             day = DayMetrics(

@@ -37,6 +37,9 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
     // Output.
     var days: [DayMetrics] = []
     var segments = SegmentStore()
+    /// The stale stretches of the days closed so far, without their times, when
+    /// ``RunDetail/stretchTimes`` is off (``segments`` then holds the current day's only).
+    var shapes = AgeShapes()
     /// The events kept at the run's ``EventLevel``, or sent to its sink.
     var recorder: EventRecorder
     /// The charged grants' times (``RunDetail/chargeTimes``).
@@ -194,7 +197,12 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
             }
         }
         recorder.finish()
+        if !runDetail.stretchTimes {
+            shapes.append(contentsOf: segments.suffix(from: 0))
+            segments.removeAll()
+        }
         return WidgetRunResult(
-            days: days, ageSegments: segments.take(trim: runDetail.trimSegments), events: recorder.events, chargeTimes: chargeTimes)
+            days: days, ageSegments: segments.take(trim: runDetail.trimSegments), events: recorder.events, chargeTimes: chargeTimes,
+            ageShapes: shapes)
     }
 }

@@ -83,7 +83,14 @@ public struct WidgetSummary: Sendable, Equatable, Codable {
         let totalTime = allDays.reduce(0) { $0 + $1.length }
         freshness = totalTime > 0 ? allDays.reduce(0) { $0 + $1.freshSeconds } / totalTime : 0
         meanAge = totalTime > 0 ? allDays.reduce(0) { $0 + $1.ageIntegral } / totalTime : 0
-        p95Age = ageQuantile ? AgeQuantile.timeWeighted(parts: runs.lazy.map(\.ageSegments), totalTime: totalTime, p: 0.95) : 0
+        if !ageQuantile {
+            p95Age = 0
+        } else if runs.contains(where: { !$0.ageShapes.isEmpty }) {
+            // Runs that kept only their stretches' shapes (the same stretches, in the same order).
+            p95Age = AgeQuantile.timeWeighted(parts: runs.lazy.map(\.ageShapes), totalTime: totalTime, p: 0.95)
+        } else {
+            p95Age = AgeQuantile.timeWeighted(parts: runs.lazy.map(\.ageSegments), totalTime: totalTime, p: 0.95)
+        }
         maxAge = allDays.map(\.maxAge).max() ?? 0
         let views = allDays.reduce(0) { $0 + $1.views }
         viewFreshness = views > 0 ? Double(allDays.reduce(0) { $0 + $1.freshViews }) / Double(views) : nil
