@@ -3,7 +3,7 @@
 ///
 /// A log shows only what was delivered. When fewer reloads followed changes than there were
 /// changes, the cap is taken as the most delivered in any 24 hours (as for the reload budget), and
-/// checked: the engine's rolling 24-hour budget of that size (``WidgetPushes``' rule), fed every
+/// checked: the engine's rolling 24-hour budget of that size (`WidgetPushes`' rule), fed every
 /// change, must deliver at the instants the log shows.
 public struct PushCap: Sendable, Equatable, Codable {
     /// The cap: at most this many delivered in any trailing 24 hours.

@@ -11,7 +11,7 @@ public struct WidgetRunResult: Sendable, Equatable, Codable {
     /// for them (the optimizer's needed budget); empty otherwise. Not encoded: no output holds it.
     package var chargeTimes: [SimTime] = []
     /// Every stale stretch of the run in order, without its time, when the run kept only that
-    /// (``RunDetail/stretchTimes`` off: ``ageSegments`` is then empty); empty otherwise. Not
+    /// (`RunDetail.stretchTimes` off: ``ageSegments`` is then empty); empty otherwise. Not
     /// encoded: no output holds it.
     public internal(set) var ageShapes = AgeShapes()
 
