@@ -441,59 +441,27 @@ private final class MemoryRows: RowSource {
 
 /// Merges sources by (time, tie order, source index): the exporter's order, since each source
 /// holds one kind of row in the order the exporter makes them and the sources come in that order.
+/// The sources are ranked once by (tie order, index), so the kit's `MergedHeads` (by time, then
+/// rank) gives that order.
 /// - Complexity: O(log sources) per row (a binary heap).
 private struct RowMerge {
-    private var heap: [Int] = []
+    private var heads = MergedHeads()
+    /// The sources in rank order.
     private let sources: [RowSource]
 
     init(_ sources: [RowSource]) {
-        self.sources = sources
-        for i in sources.indices where sources[i].time != nil { push(i) }
+        self.sources = sources.indices.sorted { (sources[$0].order, $0) < (sources[$1].order, $1) }.map { sources[$0] }
+        for (rank, source) in self.sources.enumerated() {
+            if let time = source.time { heads.insert(time, stream: rank) }
+        }
     }
 
     /// Writes the next row to `out`: true, false on a write error, `nil` when every source is done.
     mutating func writeNext(to out: UnsafeMutablePointer<FILE>) -> Bool? {
-        guard let top = heap.first else { return nil }
-        let written = sources[top].write(to: out)
-        reseat(top)
+        guard let top = heads.first else { return nil }
+        let source = sources[top.stream]
+        let written = source.write(to: out)
+        heads.replaceFirst(with: source.time)
         return written
-    }
-
-    private func less(_ a: Int, _ b: Int) -> Bool {
-        let x = sources[a], y = sources[b]
-        let tx = x.time!, ty = y.time!
-        if tx != ty { return tx < ty }
-        if x.order != y.order { return x.order < y.order }
-        return a < b
-    }
-
-    private mutating func push(_ i: Int) {
-        heap.append(i)
-        var c = heap.count - 1
-        while c > 0 {
-            let p = (c - 1) / 2
-            guard less(heap[c], heap[p]) else { break }
-            heap.swapAt(c, p)
-            c = p
-        }
-    }
-
-    /// Moves the root (source `i`, just advanced) to its place, or drops it when it is done.
-    private mutating func reseat(_ i: Int) {
-        if sources[i].time == nil {
-            heap.swapAt(0, heap.count - 1)
-            heap.removeLast()
-        }
-        // Sift the root down.
-        var p = 0
-        while true {
-            let l = 2 * p + 1, r = l + 1
-            var m = p
-            if l < heap.count, less(heap[l], heap[m]) { m = l }
-            if r < heap.count, less(heap[r], heap[m]) { m = r }
-            if m == p { break }
-            heap.swapAt(p, m)
-            p = m
-        }
     }
 }
