@@ -283,7 +283,10 @@ private struct AgeLevel {
     }
 
     /// Writes the ends and the beginnings of `parts` in `low ..< high` into `ends` and `beginnings`
-    /// (no more than they hold), and returns how many of each.
+    /// (no more than they hold), and returns how many of each. Inlined into its one caller: called
+    /// (since `AgeShapes` made the quantile's second specialisation) its loop cost 2.8 times as much
+    /// (#26 gridform: 323 M instructions of the bench against 115 M).
+    @inline(__always)
     private static func collect<P: Collection>(
         _ parts: P, in low: Double, _ high: Double, _ ends: UnsafeMutableBufferPointer<Double>,
         _ beginnings: UnsafeMutableBufferPointer<Double>
