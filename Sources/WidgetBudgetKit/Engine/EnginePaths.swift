@@ -33,6 +33,13 @@ struct EnginePaths {
     /// (`strideRun`, ``StaleStride``). Off with a render delay other than 0 (the stride's ticks
     /// are entry dates) and wherever ``renderRuns`` is off.
     let strideRuns: Bool
+    /// Inside ``strideRuns``: entries a whole `step` apart whose dates and ticks are exact
+    /// (``StaleStride/exact(first:dateSpacing:tick:step:period:through:)``) repeat one stretch,
+    /// shifted by `step`; once one entry accounted its stretch from the date of the entry before
+    /// it, the entries after it that the stride would render are rendered at once (`StaleStride`'s
+    /// `jump`): the same terms added to the sums (``RepeatedSum``, the bits of adding them one by one)
+    /// and the same stretches stored. Off wherever ``strideRuns`` is off.
+    let gridJumps: Bool
     /// Views are counted in a tight loop (`countViews`), not one event each. Off at
     /// ``EventLevel/all`` (every view is an event) and with significant location changes (a view
     /// may then bring a free reload, which the loop would skip).
@@ -50,6 +57,7 @@ struct EnginePaths {
         freshRuns = !bulkRenders && simpleRenderTimes && level != .all
         renderRuns = simpleRenderTimes && level != .all
         strideRuns = renderRuns && system.renderDelay.mean == 0
+        gridJumps = strideRuns
         viewsInLoops = level != .all && inputs.locationChanges.count == 0
         inlineViews = renderRuns && viewsInLoops
         drawsViews = detail.views || system.unseenAfter.isFinite || inputs.locationChanges.count > 0

@@ -41,6 +41,13 @@ struct StaleStride {
         /// The next view, counted before the render after it (`+infinity` when views are not
         /// counted in the loop).
         var viewNext: SimTime
+        /// Entries repeat in cycles of `cycle` entries, `step` apart (`cycle · dateSpacing ==
+        /// step`), once one of them accounted its stretch from the date `step` before its own
+        /// (`jump`): every date, tick and difference of them the loop computes is exact
+        /// (``exact(first:dateSpacing:tick:step:period:through:)``). 1: each entry goes stale at its
+        /// own tick; 2: entries half a period apart, the second of each pair sharing the stale
+        /// start of the first; 0: no jumps (`EnginePaths.gridJumps`).
+        var cycle = 0
 
         /// The date of entry `j`.
         @inline(__always)
@@ -80,14 +87,107 @@ struct StaleStride {
             }
             if stale != s.tick {
                 guard s.stored < room else { break }
+                let from = s.accountedUntil
+                let oldTick = s.tick
                 account(until: date, &s, segments)
                 s.tick = stale
+                if b.cycle > 0 && from == date - b.step {
+                    // The entries after this one repeat its cycle, `step` later each.
+                    s.rendered = date
+                    s.entry &+= 1
+                    s.date = following
+                    jump(&s, b, from: from, date: date, oldTick: oldTick, segments: segments, room: room)
+                    continue
+                }
             }
             s.rendered = date
             s.entry &+= 1
             s.date = following
         }
         return (s, viewDue)
+    }
+
+    /// Whether every date, tick and difference a stride computes is exact, so that entries `step`
+    /// apart repeat one stretch shifted by `step` to the bit (``Bounds/jumps``): the dates
+    /// (`first + Double(j) * dateSpacing`), the ticks (`tick + step` again and again) and the grid
+    /// (`period`) are multiples of one power of two `u`, and every time up to `through` (past the
+    /// last date and tick the stride can reach) is below `2^53 · u`. Then each is exactly what
+    /// arithmetic on the reals gives, and so is each difference of two of them. A fetch time with
+    /// a fraction (a random reload delay) passes while its timeline stays in its binade.
+    static func exact(first: SimTime, dateSpacing: Double, tick: SimTime, step: Double, period: Double, through: SimTime) -> Bool {
+        let u = min(lowBit(first), lowBit(dateSpacing), lowBit(tick), lowBit(step), lowBit(period), lowBit(step - period))
+        guard u.isFinite, u > 0, through.isFinite else { return false }
+        // Multiples of `u` below `2^53 · u` are doubles: sums and differences of them are exact.
+        let bound = Double(sign: .plus, exponent: u.exponent + 53, significand: 1)
+        return abs(first) < bound && abs(tick) < bound && abs(through) < bound
+    }
+
+    /// The largest power of two that divides `x` (`+infinity` for 0, NaN for a non-finite `x`).
+    static func lowBit(_ x: Double) -> Double {
+        guard x.isFinite else { return .nan }
+        guard x != 0 else { return .infinity }
+        guard x.isNormal else { return .nan }
+        let m = x.significandBitPattern
+        if m == 0 { return abs(x).binade }
+        return Double(sign: .plus, exponent: x.exponent - Double.significandBitCount + m.trailingZeroBitCount, significand: 1)
+    }
+
+    /// After entry `s.entry - 1` rendered at `date` and accounted the stretch from `from`,
+    /// `step` earlier, to it, stale since `oldTick`: renders as many whole cycles of entries after
+    /// it as the loop would before it stops (the last entry, a bound, a view, the room for
+    /// stretches), at once. Each cycle repeats the one before, `step` later (the dates and ticks
+    /// are exact, ``Bounds/cycle``): its first entry adds the same terms to the sums, added by
+    /// ``RepeatedSum`` with the bits of adding them one by one, and stores the same stretch `step`
+    /// later; the others share its stale start.
+    @inline(never)
+    private static func jump(
+        _ s: inout StaleStride, _ b: Bounds, from: SimTime, date: SimTime, oldTick: SimTime,
+        segments: UnsafeMutablePointer<AgeSegment>?, room: Int
+    ) {
+        let c = b.cycle
+        if c == 2 {
+            // Entries half a period apart: the loop's test of the second of a pair (dated before
+            // the new stale start, the one after it after that start), asked once for all pairs.
+            guard s.date < s.tick, b.date(s.entry + 1) > s.tick else { return }
+        }
+        // The terms the stretch added, each alone (0 + x is x; +0 added changes no sum).
+        var fresh = 0.0, integral = 0.0, age = -Double.infinity
+        let stretch = AgeAccounting.add(
+            from: from, to: date, staleSince: oldTick, freshSeconds: &fresh, ageIntegral: &integral, maxAge: &age)
+        let stores = stretch != nil && segments != nil
+        // Whether the loop renders the `i`th cycle whole (its entries from `s.entry + (i - 1) · c`)
+        // and goes on: the bounds grow with the entries, so the cycle's last entry and its tick
+        // answer for all.
+        func goesOn(_ i: Int) -> Bool {
+            let e = s.entry + i * c - 1
+            return s.tick + Double(i) * b.step < b.tickBound && e + 1 < b.last && b.date(e + 1) < b.renderBound
+                && !(b.viewNext < b.date(e)) && (!stores || s.stored + i <= room)
+        }
+        var lo = 1, hi = (b.last - 1 - s.entry) / c
+        // Most often the loop goes on: the first test answers when it would not.
+        guard hi > 0, goesOn(1) else { return }
+        if !goesOn(hi) {
+            while lo + 1 < hi {
+                let mid = (lo + hi) / 2
+                if goesOn(mid) { lo = mid } else { hi = mid }
+            }
+            hi = lo
+        }
+        let n = hi
+        RepeatedSum.add(fresh, times: n, to: &s.freshSeconds)
+        RepeatedSum.add(integral, times: n, to: &s.ageIntegral)
+        if age > s.maxAge { s.maxAge = age }
+        if let stretch, let segments {
+            for i in 1...n {
+                segments[s.stored] = AgeSegment(start: stretch.start + Double(i) * b.step, from: stretch.from, to: stretch.to)
+                s.stored &+= 1
+            }
+        }
+        s.entry &+= n * c
+        s.tick += Double(n) * b.step
+        s.rendered = b.date(s.entry - 1)
+        s.accountedUntil = date + Double(n) * b.step
+        s.date = b.date(s.entry)
     }
 
     /// `account(until: date)` with content shown, stale since `s.tick`.

@@ -98,6 +98,15 @@ extension WidgetSimulation {
             first: dates.first, dateSpacing: dates.spacing, offset: dates.offset, last: last, step: grid.step,
             gap: grid.step - grid.period, tickBound: min(grid.lastTick + grid.period, fetchStale),
             renderBound: min(limit.nextUp, dayEnd), viewNext: paths.inlineViews ? viewNext : .infinity)
+        // Cycles of one entry (entries whole periods apart) or two (half a period apart).
+        let cycle = grid.step == dates.spacing ? 1 : grid.step == 2 * dates.spacing ? 2 : 0
+        if paths.gridJumps && cycle > 0
+            && StaleStride.exact(
+                first: dates.first, dateSpacing: dates.spacing, tick: staleStart, step: grid.step, period: grid.period,
+                through: max(bounds.date(last), staleStart) + 2 * grid.step)
+        {
+            bounds.cycle = cycle
+        }
         while true {
             // The loop stores without checking, in the room there is.
             if keepSegments && segments.room == 0 { segments.reserveGrowing(segments.count + 1) }

@@ -1,0 +1,53 @@
+/// Adding one term to a sum many times over, with the bits of adding it one time after the other:
+/// what lets a stride jump over stretches that repeat (`StaleStride`) and still keep the rule
+/// "same additions, same order" (docs/design/engine.md).
+///
+/// `sum += x`, `n` times, rounds at each addition, so the result is not `sum + n · x`. But while
+/// the sum stays inside one binade `[2^e, 2^(e+1))` every addition rounds to a multiple of the
+/// same unit `U` (the binade's ulp): the sum, a multiple of `U`, grows by `r`, the multiple of `U`
+/// nearest to `x`, whatever the sum is, unless `x` lies exactly halfway between two multiples of
+/// `U` (then the tie goes to the even result, which depends on the sum). So one real addition
+/// finds `r` (its exact difference), and every addition after it up to the end of the binade is
+/// `+ r`, all at once: `sum + k · r`, exact since it is a multiple of `U` inside the binade. At
+/// the binade's end, at a tie and while the sum is below `x`, additions are made one by one. A day's
+/// sum crosses a binade each time it doubles, so `n` additions cost O(log n) steps.
+enum RepeatedSum {
+    /// `for _ in 0 ..< n { sum += x }`, to the bit, in O(log) steps for `x ≥ 0` (one by one
+    /// otherwise, and for a negative or non-finite sum).
+    ///
+    /// - Complexity: O(binades crossed + ties); `n` steps at worst.
+    static func add(_ x: Double, times n: Int, to sum: inout Double) {
+        var s = sum
+        var left = n
+        let fast = x >= 0 && x.isFinite
+        while left > 0 {
+            let before = s
+            s += x
+            left -= 1
+            // The fast step needs a normal, positive sum that stayed in its binade.
+            guard fast, left > 0, before.isNormal, before > 0, s.isFinite, s.exponent == before.exponent else { continue }
+            // Exact (Sterbenz: before ≤ s < 2 · before): the multiple of `U` this addition added.
+            let r = s - before
+            let unit = before.ulp
+            // Exact too (|x − r| ≤ U / 2, and x and r within a factor of two of each other, or r 0).
+            guard abs(x - r) != unit / 2 else { continue }
+            if r == 0 {
+                // The term is below half a unit: no later addition changes the sum either.
+                left = 0
+                break
+            }
+            // Every addition after this one adds r while the sum, r past it, stays 2 units below
+            // the binade's end (then `s + x` is within half a unit of `s + r` and below the end).
+            let room = Double(sign: .plus, exponent: before.exponent + 1, significand: 1) - 2 * unit - s
+            guard room >= r else { continue }
+            let estimate = (room / r).rounded(.down)
+            var k = estimate < Double(left) ? Int(estimate) : left
+            // `room` is exact (multiples of `U` in the binade); `Double(k) * r` is exact when it is
+            // at most `room`, and rounds above it when it is not, so the test is exact.
+            while k > 0 && Double(k) * r > room { k -= 1 }
+            s += Double(k) * r
+            left -= k
+        }
+        sum = s
+    }
+}
