@@ -40,6 +40,10 @@ struct EnginePaths {
     /// `jump`): the same terms added to the sums (``RepeatedSum``, the bits of adding them one by one)
     /// and the same stretches stored. Off wherever ``strideRuns`` is off.
     let gridJumps: Bool
+    /// Inside ``gridJumps`` with ``inlineViews``: a jump goes past the views due among its renders,
+    /// which are then counted each with the stale start of the last entry rendered by its time
+    /// (`StaleStride.staleStart(atViewInJump:step:)`), as the stride's loop would count them. Both on.
+    let viewsInJumps: Bool
     /// Views are counted in a tight loop (`countViews`), not one event each. Off at
     /// ``EventLevel/all`` (every view is an event) and with significant location changes (a view
     /// may then bring a free reload, which the loop would skip).
@@ -60,6 +64,7 @@ struct EnginePaths {
         gridJumps = strideRuns
         viewsInLoops = level != .all && inputs.locationChanges.count == 0
         inlineViews = renderRuns && viewsInLoops
+        viewsInJumps = gridJumps && inlineViews
         drawsViews = detail.views || system.unseenAfter.isFinite || inputs.locationChanges.count > 0
     }
 

@@ -22,6 +22,23 @@ struct StaleStride {
     var maxAge: Double
     /// Stale stretches written.
     var stored = 0
+    /// The last jump, when the loop stopped right after it for views inside it (0 entries: none):
+    /// its cycles, the date of its first entry that moved the stale start (one each cycle, `step`
+    /// apart), and the stale start before it.
+    var jumpCycles = 0
+    var jumpFirstMove: SimTime = 0
+    var jumpTick: SimTime = 0
+
+    /// The display's stale start at `v` (a view dated no later than the next entry's date) after
+    /// the last jump: that of the last entry rendered at or before `v`, as the loop counts views
+    /// (a view at a render's instant sees it).
+    func staleStart(atViewInJump v: SimTime, step: Double) -> SimTime {
+        var i = Int(max(0, min(Double(jumpCycles), ((v - jumpFirstMove) / step).rounded(.down) + 1)))
+        // The division may be a unit off: the moves' dates are exact, so compare them.
+        while i > 0 && jumpFirstMove + Double(i - 1) * step > v { i -= 1 }
+        while i < jumpCycles && jumpFirstMove + Double(i) * step <= v { i += 1 }
+        return jumpTick + Double(i) * step
+    }
 
     /// What ends the loop, all fixed while it runs.
     struct Bounds {
@@ -48,6 +65,9 @@ struct StaleStride {
         /// own tick; 2: entries half a period apart, the second of each pair sharing the stale
         /// start of the first; 0: no jumps (`EnginePaths.gridJumps`).
         var cycle = 0
+        /// Jumps go past views (`viewNext`): the loop then stops after a jump with views inside
+        /// it, which the caller counts with ``StaleStride/staleStart(atViewInJump:step:)``.
+        var viewsInJumps = false
 
         /// The date of entry `j`.
         @inline(__always)
@@ -97,6 +117,12 @@ struct StaleStride {
                     s.entry &+= 1
                     s.date = following
                     jump(&s, b, from: from, date: date, oldTick: oldTick, segments: segments, room: room)
+                    if b.viewNext < s.date && s.jumpCycles > 0 {
+                        // Views inside the jump (or after it, before the next render).
+                        viewDue = true
+                        break
+                    }
+                    s.jumpCycles = 0
                     continue
                 }
             }
@@ -161,7 +187,7 @@ struct StaleStride {
         func goesOn(_ i: Int) -> Bool {
             let e = s.entry + i * c - 1
             return s.tick + Double(i) * b.step < b.tickBound && e + 1 < b.last && b.date(e + 1) < b.renderBound
-                && !(b.viewNext < b.date(e)) && (!stores || s.stored + i <= room)
+                && (b.viewsInJumps || !(b.viewNext < b.date(e))) && (!stores || s.stored + i <= room)
         }
         var lo = 1, hi = (b.last - 1 - s.entry) / c
         // Most often the loop goes on: the first test answers when it would not.
@@ -174,6 +200,9 @@ struct StaleStride {
             hi = lo
         }
         let n = hi
+        s.jumpCycles = n
+        s.jumpFirstMove = b.date(s.entry + c - 1)
+        s.jumpTick = s.tick
         RepeatedSum.add(fresh, times: n, to: &s.freshSeconds)
         RepeatedSum.add(integral, times: n, to: &s.ageIntegral)
         if age > s.maxAge { s.maxAge = age }

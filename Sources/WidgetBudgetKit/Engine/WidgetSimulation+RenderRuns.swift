@@ -106,6 +106,7 @@ extension WidgetSimulation {
                 through: max(bounds.date(last), staleStart) + 2 * grid.step)
         {
             bounds.cycle = cycle
+            bounds.viewsInJumps = paths.viewsInJumps
         }
         while true {
             // The loop stores without checking, in the room there is.
@@ -116,11 +117,24 @@ extension WidgetSimulation {
             let full = advanced.stored == room
             state = advanced
             state.stored = 0
+            if viewDue {
+                if state.jumpCycles > 0 {
+                    // Views inside a jump: each sees the stale start of the last entry rendered by then.
+                    while viewNext < state.date {
+                        staleStart = state.staleStart(atViewInJump: viewNext, step: grid.step)
+                        tallyView(at: viewNext)
+                        viewNext = views.next() ?? .infinity
+                    }
+                    state.jumpCycles = 0
+                } else {
+                    staleStart = state.tick  // What the views see.
+                    tallyViews(before: state.date)
+                }
+                bounds.viewNext = viewNext
+                continue
+            }
             if full { continue }
-            guard viewDue else { break }
-            staleStart = state.tick  // What the views see.
-            tallyViews(before: state.date)
-            bounds.viewNext = viewNext
+            break
         }
         let n = state.entry - k
         guard n > 0 else { return 0 }
