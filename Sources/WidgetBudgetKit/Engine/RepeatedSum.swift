@@ -24,11 +24,14 @@ enum RepeatedSum {
             let before = s
             s += x
             left -= 1
-            // The fast step needs a normal, positive sum that stayed in its binade.
-            guard fast, left > 0, before.isNormal, before > 0, s.isFinite, s.exponent == before.exponent else { continue }
+            // The fast step needs a normal, positive sum (its exponent well above the least) that
+            // stayed in its binade: the same exponent bits (the sign bits are both 0).
+            let exponentBits = before.bitPattern >> 52
+            guard fast, left > 0, before > 0, exponentBits > 53, exponentBits < 0x7FE, s.bitPattern >> 52 == exponentBits
+            else { continue }
             // Exact (Sterbenz: before ≤ s < 2 · before): the multiple of `U` this addition added.
             let r = s - before
-            let unit = before.ulp
+            let unit = Double(bitPattern: (exponentBits - 52) << 52)
             // Exact too (|x − r| ≤ U / 2, and x and r within a factor of two of each other, or r 0).
             guard abs(x - r) != unit / 2 else { continue }
             if r == 0 {
@@ -38,7 +41,8 @@ enum RepeatedSum {
             }
             // Every addition after this one adds r while the sum, r past it, stays 2 units below
             // the binade's end (then `s + x` is within half a unit of `s + r` and below the end).
-            let room = Double(sign: .plus, exponent: before.exponent + 1, significand: 1) - 2 * unit - s
+            let end = Double(bitPattern: (exponentBits + 1) << 52)
+            let room = end - 2 * unit - s
             guard room >= r else { continue }
             let estimate = (room / r).rounded(.down)
             var k = estimate < Double(left) ? Int(estimate) : left

@@ -141,21 +141,42 @@ struct StaleStride {
     /// arithmetic on the reals gives, and so is each difference of two of them. A fetch time with
     /// a fraction (a random reload delay) passes while its timeline stays in its binade.
     static func exact(first: SimTime, dateSpacing: Double, tick: SimTime, step: Double, period: Double, through: SimTime) -> Bool {
-        let u = min(lowBit(first), lowBit(dateSpacing), lowBit(tick), lowBit(step), lowBit(period), lowBit(step - period))
-        guard u.isFinite, u > 0, through.isFinite else { return false }
-        // Multiples of `u` below `2^53 · u` are doubles: sums and differences of them are exact.
-        let bound = Double(sign: .plus, exponent: u.exponent + 53, significand: 1)
-        return abs(first) < bound && abs(tick) < bound && abs(through) < bound
+        guard let a = lowBitExponent(first), let b = lowBitExponent(dateSpacing), let c = lowBitExponent(tick),
+            let d = lowBitExponent(step), let e = lowBitExponent(period), let f = lowBitExponent(step - period),
+            through.isFinite
+        else { return false }
+        // Multiples of `u = 2^k` below `2^53 · u` are doubles: sums and differences of them are exact.
+        let k = min(a, b, c, d, e, f)
+        guard k < Int.max else { return false }
+        return binadeExponent(first) < k + 53 && binadeExponent(tick) < k + 53 && binadeExponent(through) < k + 53
     }
 
-    /// The largest power of two that divides `x` (`+infinity` for 0, NaN for a non-finite `x`).
+    /// The largest power of two that divides `x` (`+infinity` for 0, NaN for a non-finite or
+    /// subnormal `x`).
     static func lowBit(_ x: Double) -> Double {
-        guard x.isFinite else { return .nan }
-        guard x != 0 else { return .infinity }
-        guard x.isNormal else { return .nan }
-        let m = x.significandBitPattern
-        if m == 0 { return abs(x).binade }
-        return Double(sign: .plus, exponent: x.exponent - Double.significandBitCount + m.trailingZeroBitCount, significand: 1)
+        guard let k = lowBitExponent(x) else { return .nan }
+        return k == Int.max ? .infinity : Double(sign: .plus, exponent: k, significand: 1)
+    }
+
+    /// The exponent of the largest power of two that divides `x` (`Int.max` for 0, `nil` for a
+    /// non-finite or subnormal `x`): from its bits, no call.
+    @inline(__always)
+    static func lowBitExponent(_ x: Double) -> Int? {
+        let bits = x.bitPattern
+        let biased = Int((bits >> 52) & 0x7FF)
+        let mantissa = bits & (1 << 52 - 1)
+        if biased == 0 { return mantissa == 0 ? Int.max : nil }
+        guard biased < 0x7FF else { return nil }
+        return biased - 1075 + (mantissa == 0 ? 52 : mantissa.trailingZeroBitCount)
+    }
+
+    /// `e` such that `2^e ≤ |x| < 2^(e + 1)` for a normal `x`; `Int.min` for 0 (and subnormals),
+    /// `Int.max` for non-finite values.
+    @inline(__always)
+    static func binadeExponent(_ x: Double) -> Int {
+        let biased = Int((x.bitPattern >> 52) & 0x7FF)
+        if biased == 0 { return Int.min }
+        return biased == 0x7FF ? Int.max : biased - 1023
     }
 
     /// After entry `s.entry - 1` rendered at `date` and accounted the stretch from `from`,
@@ -176,30 +197,31 @@ struct StaleStride {
             // the new stale start, the one after it after that start), asked once for all pairs.
             guard s.date < s.tick, b.date(s.entry + 1) > s.tick else { return }
         }
+        // How many cycles the loop would render whole and go on after: each bound, from the
+        // arithmetic (the dates and ticks are exact), then checked (a division may be a unit off;
+        // fewer cycles are always right: the loop renders the rest).
+        func goesOn(_ i: Int) -> Bool {
+            let e = s.entry + i * c - 1
+            return s.tick + Double(i) * b.step < b.tickBound && e + 1 < b.last && b.date(e + 1) < b.renderBound
+                && (b.viewsInJumps || !(b.viewNext < b.date(e))) && (segments == nil || s.stored + i <= room)
+        }
+        var n = (b.last - 1 - s.entry) / c
+        if segments != nil { n = min(n, room - s.stored) }
+        // The largest whole number of cycles below `x` (0 to `n`).
+        func below(_ x: Double) -> Int { x.isNaN ? 0 : x <= 0 ? 0 : x >= Double(n) ? n : Int(x.rounded(.up)) - 1 }
+        n = min(n, below((b.tickBound - s.tick) / b.step))
+        n = min(n, below(((b.renderBound - b.first) / b.dateSpacing - Double(s.entry - b.offset)) / Double(c)))
+        if !b.viewsInJumps {
+            n = min(n, below(((b.viewNext - b.first) / b.dateSpacing - Double(s.entry - 1 - b.offset)) / Double(c) + 1))
+        }
+        // A few cycles cost less walked than jumped.
+        guard n >= 4 else { return }
+        while n > 0 && !goesOn(n) { n -= 1 }
+        guard n > 0 else { return }
         // The terms the stretch added, each alone (0 + x is x; +0 added changes no sum).
         var fresh = 0.0, integral = 0.0, age = -Double.infinity
         let stretch = AgeAccounting.add(
             from: from, to: date, staleSince: oldTick, freshSeconds: &fresh, ageIntegral: &integral, maxAge: &age)
-        let stores = stretch != nil && segments != nil
-        // Whether the loop renders the `i`th cycle whole (its entries from `s.entry + (i - 1) · c`)
-        // and goes on: the bounds grow with the entries, so the cycle's last entry and its tick
-        // answer for all.
-        func goesOn(_ i: Int) -> Bool {
-            let e = s.entry + i * c - 1
-            return s.tick + Double(i) * b.step < b.tickBound && e + 1 < b.last && b.date(e + 1) < b.renderBound
-                && (b.viewsInJumps || !(b.viewNext < b.date(e))) && (!stores || s.stored + i <= room)
-        }
-        var lo = 1, hi = (b.last - 1 - s.entry) / c
-        // Most often the loop goes on: the first test answers when it would not.
-        guard hi > 0, goesOn(1) else { return }
-        if !goesOn(hi) {
-            while lo + 1 < hi {
-                let mid = (lo + hi) / 2
-                if goesOn(mid) { lo = mid } else { hi = mid }
-            }
-            hi = lo
-        }
-        let n = hi
         s.jumpCycles = n
         s.jumpFirstMove = b.date(s.entry + c - 1)
         s.jumpTick = s.tick
