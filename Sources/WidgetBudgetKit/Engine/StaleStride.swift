@@ -31,7 +31,8 @@ struct StaleStride {
 
     /// The display's stale start at `v` (a view dated no later than the next entry's date) after
     /// the last jump: that of the last entry rendered at or before `v`, as the loop counts views
-    /// (a view at a render's instant sees it).
+    /// (a view at a render's instant sees it). Inlined into the views' loop.
+    @inline(__always)
     func staleStart(atViewInJump v: SimTime, step: Double) -> SimTime {
         var i = Int(max(0, min(Double(jumpCycles), ((v - jumpFirstMove) / step).rounded(.down) + 1)))
         // The division may be a unit off: the moves' dates are exact, so compare them.
