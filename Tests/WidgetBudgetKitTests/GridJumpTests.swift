@@ -56,6 +56,9 @@ struct GridJumpTests {
             // Sums that cross the binade's end within a few additions.
             cases += [(unit * 3, 10, 2 * binade - 7 * unit), (1, 5, 2 * binade - 2)]
         }
+        // Signed zeros, and sums that stay exact (added at once) or stop being exact on the way.
+        cases += [(0, 3, -0.0), (-0.0, 3, 0), (-0.0, 3, -0.0), (0, 3, 0), (60, 1_440, 0), (0.5, 1_000_000, 2.25)]
+        cases += [(1, 5, Double(1 << 53) - 3), (0.125, 100, Double(1 << 50))]
         cases += [(0, 10, 5), (0.1, 100_000, 0), (1e300, 10, 1e300), (.infinity, 3, 1), (-0.5, 7, 3), (.nan, 2, 0), (1, 0, 4)]
         for (x, n, sum) in cases {
             var fast = sum

@@ -17,6 +17,22 @@ enum RepeatedSum {
     ///
     /// - Complexity: O(binades crossed + ties); `n` steps at worst.
     static func add(_ x: Double, times n: Int, to sum: inout Double) {
+        // Most often every partial sum is exact (times with the same last bit, whole-second
+        // ages): `x` and the sum multiples of `2^k`, the total below `2^(k + 53)`. Then each
+        // addition is exact, and so is the total in one step.
+        if n > 0, x >= 0, sum >= 0, let kx = StaleStride.lowBitExponent(x), let ks = StaleStride.lowBitExponent(sum) {
+            let k = min(kx, ks)
+            if k == Int.max {
+                // Zeros: one addition gives the sign of them all.
+                sum += x
+                return
+            }
+            let total = sum + Double(n) * x
+            if StaleStride.binadeExponent(total) < k + 53 {
+                sum = total
+                return
+            }
+        }
         var s = sum
         var left = n
         let fast = x >= 0 && x.isFinite
