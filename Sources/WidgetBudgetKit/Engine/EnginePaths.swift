@@ -34,10 +34,10 @@ struct EnginePaths {
     /// are entry dates) and wherever ``renderRuns`` is off.
     let strideRuns: Bool
     /// Inside ``strideRuns``: entries a whole `step` apart whose dates and ticks are exact
-    /// (``StaleStride/exact(first:dateSpacing:tick:step:period:through:)``) repeat one stretch,
+    /// (`StaleStride/exact(first:dateSpacing:tick:step:period:through:)`) repeat one stretch,
     /// shifted by `step`; once one entry accounted its stretch from the date of the entry before
     /// it, the entries after it that the stride would render are rendered at once (`StaleStride`'s
-    /// `jump`): the same terms added to the sums (``RepeatedSum``, the bits of adding them one by one)
+    /// `jump`): the same terms added to the sums (`RepeatedSum`, the bits of adding them one by one)
     /// and the same stretches stored. Off wherever ``strideRuns`` is off.
     let gridJumps: Bool
     /// Inside ``gridJumps`` with ``inlineViews``: a jump goes past the views due among its renders,

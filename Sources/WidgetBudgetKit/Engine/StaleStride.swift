@@ -62,12 +62,12 @@ struct StaleStride {
         /// Entries repeat in cycles of `cycle` entries, `step` apart (`cycle · dateSpacing ==
         /// step`), once one of them accounted its stretch from the date `step` before its own
         /// (`jump`): every date, tick and difference of them the loop computes is exact
-        /// (``exact(first:dateSpacing:tick:step:period:through:)``). 1: each entry goes stale at its
+        /// (`exact(first:dateSpacing:tick:step:period:through:)`). 1: each entry goes stale at its
         /// own tick; 2: entries half a period apart, the second of each pair sharing the stale
         /// start of the first; 0: no jumps (`EnginePaths.gridJumps`).
         var cycle = 0
         /// Jumps go past views (`viewNext`): the loop then stops after a jump with views inside
-        /// it, which the caller counts with ``StaleStride/staleStart(atViewInJump:step:)``.
+        /// it, which the caller counts with `StaleStride/staleStart(atViewInJump:step:)`.
         var viewsInJumps = false
 
         /// The date of entry `j`.
@@ -135,7 +135,7 @@ struct StaleStride {
     }
 
     /// Whether every date, tick and difference a stride computes is exact, so that entries `step`
-    /// apart repeat one stretch shifted by `step` to the bit (``Bounds/jumps``): the dates
+    /// apart repeat one stretch shifted by `step` to the bit (`Bounds/cycle`): the dates
     /// (`first + Double(j) * dateSpacing`), the ticks (`tick + step` again and again) and the grid
     /// (`period`) are multiples of one power of two `u`, and every time up to `through` (past the
     /// last date and tick the stride can reach) is below `2^53 · u`. Then each is exactly what
@@ -184,8 +184,8 @@ struct StaleStride {
     /// `step` earlier, to it, stale since `oldTick`: renders as many whole cycles of entries after
     /// it as the loop would before it stops (the last entry, a bound, a view, the room for
     /// stretches), at once. Each cycle repeats the one before, `step` later (the dates and ticks
-    /// are exact, ``Bounds/cycle``): its first entry adds the same terms to the sums, added by
-    /// ``RepeatedSum`` with the bits of adding them one by one, and stores the same stretch `step`
+    /// are exact, `Bounds/cycle`): its first entry adds the same terms to the sums, added by
+    /// `RepeatedSum` with the bits of adding them one by one, and stores the same stretch `step`
     /// later; the others share its stale start.
     @inline(never)
     private static func jump(
