@@ -510,3 +510,14 @@ dir=$(mktemp -d "$root/case.XXXXXX")
     "$bin" simulate two.yaml --events all --out two
 )
 # ---- end of issue #23 item 2 (streams)
+# ---- Issue #26 item 2 (provider): each provider type reads its own keys through the engine's
+# ScenarioValue (the readers moved from the loader into the types); the errors must not move.
+P='{type: fixed, entries: 6, spacing: 1m, policy: at-end}'
+scenario "#26.2p fixed: 6 entries, no spacing" "$(with "$P" '{type: fixed, entries: 6, policy: at-end}')"
+scenario "#26.2p fixed: align: minutes" "$(with "$P" '{type: fixed, entries: 6, spacing: 1m, align: minutes}')"
+scenario "#26.2p fixed: policy: after 5m" "$(with "$P" '{type: fixed, entries: 6, spacing: 1m, policy: after 5m}')"
+scenario "#26.2p until-full: level above full" "$(with "$P" '{type: until-full, level: 140, rate_per_hour: 10, spacing: 30m}')"
+scenario "#26.2p windows: two windows in one item" "$(with "$P" '{type: windows, windows: [{during: ["09:00-10:00", "11:00-12:00"], entries: 2, spacing: 5m}]}')"
+scenario "#26.2p schedule: segments leave a gap" "$(with "$P" '{type: schedule, segments: [{during: "07:00-20:00"}]}')"
+scenario "#26.2p provider type: backoff (the worked example, not built in)" "$(with "$P" '{type: backoff, first: 15m, cap: 2h}')"
+# ---- end of issue #26 item 2 (provider)

@@ -12,6 +12,8 @@ struct ScenarioReader {
     var warnings: [String] = []
     /// The models `budget.model` may name.
     var budgetModels = BudgetModel.allCases
+    /// The provider types `provider.type` may name.
+    var providerTypes = ProviderSpec.builtInTypes
 
     init(file: String, baseDirectory: String) {
         self.file = file
