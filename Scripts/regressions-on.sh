@@ -521,3 +521,21 @@ scenario "#26.2p windows: two windows in one item" "$(with "$P" '{type: windows,
 scenario "#26.2p schedule: segments leave a gap" "$(with "$P" '{type: schedule, segments: [{during: "07:00-20:00"}]}')"
 scenario "#26.2p provider type: backoff (the worked example, not built in)" "$(with "$P" '{type: backoff, first: 15m, cap: 2h}')"
 # ---- end of issue #26 item 2 (provider)
+# ---- Issue #26, start-up (startup): `widgetbudget` no longer links swift-syntax, so `inspect`
+# runs `widgetbudget-inspect` from the same folder; Yams is told UTF-8 (its default read
+# YAMS_DEFAULT_ENCODING and printed a line on standard output).
+dir=$(mktemp -d "$root/case.XXXXXX")
+(
+  cd "$dir" || exit 1
+  printf '%s\n' "$valid" >s.yaml
+  run "#26 start-up: YAMS_DEFAULT_ENCODING=UTF16 simulate --format json" 'head -c 1 doc.json | grep -q "{"' \
+    bash -c 'YAMS_DEFAULT_ENCODING=UTF16 "$0" simulate s.yaml --format json --out out >doc.json' "$bin"
+)
+dir=$(mktemp -d "$root/case.XXXXXX")
+(
+  cd "$dir" || exit 1
+  cp "$bin" ./widgetbudget
+  printf 'import WidgetKit\n' >W.swift
+  run "#26 start-up: widgetbudget copied alone, inspect W.swift" "" ./widgetbudget inspect W.swift --format xcode
+)
+# ---- end of issue #26, start-up (startup)

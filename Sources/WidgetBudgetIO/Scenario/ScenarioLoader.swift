@@ -77,8 +77,9 @@ public enum ScenarioLoader {
         do {
             // No tag rules: the reader parses scalars from their text (`YAMLValue`), and Yams' default
             // rules are regular expressions whose first use initialises ICU's tables (a sixth of a
-            // `simulate`'s start-up instructions).
-            node = try Yams.compose(yaml: yaml, .basic)
+            // `simulate`'s start-up instructions). UTF-8 named: Yams' default reads the environment
+            // and prints a line on standard output when `YAMS_DEFAULT_ENCODING` is set.
+            node = try Yams.compose(yaml: yaml, .basic, .default, .utf8)
         } catch let error as YamlError {
             throw yamlSyntaxError(error, file: file)
         }
