@@ -7,8 +7,8 @@ import Foundation
 #endif
 
 /// A CSV document written a row at a time to a file being written atomically
-/// (``AtomicFile/write(to:produce:)``): the rows are formatted into a buffer that is written out
-/// every ``flushSize`` bytes, so memory does not grow with the document. The bytes are those
+/// (`AtomicFile.write(to:produce:)`): the rows are formatted into a buffer that is written out
+/// every `flushSize` bytes, so memory does not grow with the document. The bytes are those
 /// ``CSVWriter`` makes of the same header and rows.
 struct StreamedCSV {
     /// How many bytes are formatted before they are written out.

@@ -53,7 +53,7 @@ public struct ScenarioComparison: Sendable {
     /// first for all (override them on the scenarios beforehand to choose). Each run keeps the
     /// stale stretches of day `ageDay` (0-based; its least fresh day's when `nil`) for the age
     /// curves, not every stretch, and none of its events: its memory does not grow with the horizon
-    /// (``RunFigures``).
+    /// (`RunFigures`).
     /// - Throws: ``ReportError`` when fewer than two scenarios are given or they share no widget.
     public init(_ scenarios: [Scenario], ageDay: Int? = nil) throws {
         guard scenarios.count >= 2 else { throw ReportError("compare needs at least two scenarios") }

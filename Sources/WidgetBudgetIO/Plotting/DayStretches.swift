@@ -4,7 +4,7 @@ import WidgetBudgetKit
 /// curve draws (``AgeCurve``).
 ///
 /// A run keeps them when it kept every stretch (``WidgetRunResult/ageSegments``) or when the day is
-/// the one it kept for the figures (``RunFigures``: its least fresh day, or the day asked before
+/// the one it kept for the figures (`RunFigures`: its least fresh day, or the day asked before
 /// the run); otherwise the replication is run again keeping that day
 /// (`Simulator.dayStretches`), at the event level of the first run, so the stretches are the same.
 enum DayStretches {

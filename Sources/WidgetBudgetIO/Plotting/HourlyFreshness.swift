@@ -14,7 +14,7 @@ public enum HourlyFreshness {
     }
 
     /// Cells for the first `days` days of `runs` (one run per replication, same widget): from the
-    /// stale seconds per hour a run kept for the figures (``RunFigures/hourlyStale``), or from its
+    /// stale seconds per hour a run kept for the figures (`RunFigures.hourlyStale`), or from its
     /// stretches when it kept them all.
     ///
     /// Hours follow the local clock: a day that loses an hour to daylight saving has no cell for it;

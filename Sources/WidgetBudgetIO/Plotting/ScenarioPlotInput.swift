@@ -14,7 +14,7 @@ public struct ScenarioPlotInput: Sendable {
     public var ageDay: Int
     /// File-name fragments of the widgets, in scenario order.
     public var slugs: [String]
-    /// The stale stretches of the shown replication on ``ageDay``, each widget's (``DayStretches``).
+    /// The stale stretches of the shown replication on `ageDay`, each widget's (`DayStretches`).
     var ageStretches: [[AgeSegment]]
 
     /// Days the budget-over-time figure covers at most (from the start).
@@ -30,7 +30,7 @@ public struct ScenarioPlotInput: Sendable {
     ///
     /// The replication is ``worstReplication(of:)`` and the default day ``worstDay(of:replication:)``:
     /// the report is there to show what goes wrong. `events` is the level `result` was run at: when
-    /// its runs kept another day's stretches than the one shown (``RunFigures``), the replication is
+    /// its runs kept another day's stretches than the one shown (`RunFigures`), the replication is
     /// run again at that level for them.
     /// - Throws: ``PlotError`` when `ageDay` is outside the scenario's days.
     public init(result: SimulationResult, ageDay: Int? = nil, events: EventLevel = .reloads) throws {
@@ -75,7 +75,7 @@ public struct ScenarioPlotInput: Sendable {
     }
 
     /// The day in `0..<days` with the lowest `freshness`; ties go to the first day after day 1
-    /// (``LeastFreshDay``, the rule a run keeping its least fresh day's stretches follows).
+    /// (`LeastFreshDay`, the rule a run keeping its least fresh day's stretches follows).
     static func leastFresh(days: Int, freshness: (Int) -> Double) -> Int {
         LeastFreshDay.choose(days: days, freshness: freshness)
     }

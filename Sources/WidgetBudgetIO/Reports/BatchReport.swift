@@ -174,7 +174,7 @@ public enum BatchReport {
     }
 
     /// Runs `scenario` for its report at `events`, keeping what the figures read of the stale
-    /// stretches rather than every stretch with its time (``RunFigures``): the stretches of day
+    /// stretches rather than every stretch with its time (`RunFigures`): the stretches of day
     /// `ageDay` (1-based, the last day past the end), or of each run's least fresh day (the day
     /// shown for one widget; for another day the replication is run again), and the stale seconds
     /// per local hour of the heat map's days. What it keeps does not grow with the horizon.

@@ -56,7 +56,7 @@ public enum SimulationTables {
     }
 
     /// Writes `days.csv` of `result` to `path` atomically, a row at a time: the same bytes as
-    /// ``daysDocument(_:)``, in memory that does not grow with the rows (``StreamedCSV``).
+    /// `daysDocument(_:)`, in memory that does not grow with the rows (`StreamedCSV`).
     /// Returns the most bytes its buffer held.
     /// - Throws: ``FileWriteError``.
     @discardableResult

@@ -29,8 +29,8 @@ package struct RunDetail: Sendable, Equatable {
     /// change of shape rather than one per stretch, and its memory does not grow with the horizon
     /// when its stretches repeat (`simulate`, which draws no figure).
     package var stretchTimes = true
-    /// What the run keeps for the figures of `report` and `compare` (``RunFigures``) when its
-    /// stretches are kept as shapes (``stretchTimes`` off): one day's stretches with their times,
+    /// What the run keeps for the figures of `report` and `compare` (`RunFigures`) when its
+    /// stretches are kept as shapes (`stretchTimes` off): one day's stretches with their times,
     /// and the stale seconds per local hour of its first days; nothing when `nil`.
     package var figures: RunFigures.Plan?
 
@@ -45,7 +45,7 @@ package struct RunDetail: Sendable, Equatable {
         return detail
     }()
     /// What `report` and `compare` read: what `simulate` reads, and what their figures read of the
-    /// stretches (``RunFigures``): `plan`'s day and hours, not every stretch with its time.
+    /// stretches (`RunFigures`): `plan`'s day and hours, not every stretch with its time.
     package static func figures(_ plan: RunFigures.Plan) -> RunDetail {
         var detail = RunDetail.summaries
         detail.figures = plan

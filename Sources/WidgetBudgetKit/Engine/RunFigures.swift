@@ -1,5 +1,5 @@
 /// What a run keeps for the figures of `report` and `compare` when it keeps its stale stretches as
-/// shapes (``RunDetail/stretchTimes`` off), so that what it keeps does not grow with the horizon:
+/// shapes (`RunDetail.stretchTimes` off), so that what it keeps does not grow with the horizon:
 /// one day's stretches with their times (the age curve's) and, for its first days, the stale
 /// seconds of each local hour (the hourly freshness heat map's).
 ///
@@ -8,14 +8,14 @@
 /// order, as from a run that kept every stretch with its time, so the figures are the same byte for
 /// byte (`FigureMemoryTests`).
 package struct RunFigures: Sendable, Equatable {
-    /// What a run keeps for the figures (``RunDetail/figures``).
+    /// What a run keeps for the figures (`RunDetail.figures`).
     package struct Plan: Sendable, Equatable {
         /// The day whose stretches are kept (0-based); `nil` for the run's least fresh day
-        /// (``LeastFreshDay``), kept as its days close: the day a report shows for a
+        /// (`LeastFreshDay`), kept as its days close: the day a report shows for a
         /// one-widget scenario.
         package var day: Int?
         /// How many of the first days have their stale seconds per local hour kept
-        /// (``hourlyStale``).
+        /// (`hourlyStale`).
         package var hourlyDays: Int
 
         /// Keeps `day`'s stretches (the least fresh day's when `nil`) and the hourly stale seconds
@@ -32,8 +32,8 @@ package struct RunFigures: Sendable, Equatable {
     private var dayFreshness = 0.0
     /// That day's stale stretches, in time order, with their times.
     package private(set) var stretches: [AgeSegment] = []
-    /// For each of the first ``Plan/hourlyDays`` days, its stale seconds in each of its local
-    /// hours (``HourlyStale/bounds(day:calendar:)``, ``HourlyStale/seconds(_:bounds:cursor:)``).
+    /// For each of the first `Plan.hourlyDays` days, its stale seconds in each of its local
+    /// hours (`HourlyStale.bounds(day:calendar:)`, `HourlyStale.seconds(_:bounds:cursor:)`).
     package private(set) var hourlyStale: [[Double]] = []
 
     package init() {}

@@ -57,7 +57,7 @@ public enum Simulator {
             progress: progress)
     }
 
-    /// As ``run(_:onlyReplication:events:sinks:progress:)``, each run computing `detail` (the
+    /// As `run(_:onlyReplication:events:sinks:progress:)`, each run computing `detail` (the
     /// figures' detail run, which keeps a few of its events and draws no stretch's time).
     package static func run(
         _ scenario: Scenario, onlyReplication replication: Int, events: EventLevel, sinks: @escaping EventSinkFactory, detail: RunDetail
@@ -69,8 +69,8 @@ public enum Simulator {
 
     /// The stale stretches of day `day` (0-based) of replication `replication`, each widget's in
     /// scenario order, with their times: replication `replication` of a run at `events` computing
-    /// ``RunDetail/figures(_:)`` run again, keeping that day's and dropping its events (for a
-    /// figure that shows a day the run did not keep, ``RunFigures``). The run is the same as the
+    /// `RunDetail.figures(_:)` run again, keeping that day's and dropping its events (for a
+    /// figure that shows a day the run did not keep, `RunFigures`). The run is the same as the
     /// first (what it keeps changes nothing it computes), so the stretches are those it had on
     /// that day.
     package static func dayStretches(_ scenario: Scenario, replication: Int, day: Int, events: EventLevel) -> [[AgeSegment]] {

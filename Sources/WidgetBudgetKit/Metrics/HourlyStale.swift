@@ -2,7 +2,7 @@
 /// over replications.
 ///
 /// A day's hours are the stretches between its start, each whole local hour after it and its end
-/// (``bounds(day:calendar:)``): 24 on most days, 23 or 25 on a daylight-saving day.
+/// (`bounds(day:calendar:)`): 24 on most days, 23 or 25 on a daylight-saving day.
 package enum HourlyStale {
     /// Day `day`'s hour bounds: its start, each whole local hour inside it, its end.
     package static func bounds(day: Int, calendar: SimulationCalendar) -> [SimTime] {

@@ -3,7 +3,7 @@
 /// its budget full, is not what the widget lives with afterwards).
 ///
 /// One rule for the figures, which pick the day after the run, and for a run that keeps the
-/// stretches of its least fresh day as its days close (``RunFigures``): taken in day order, the
+/// stretches of its least fresh day as its days close (`RunFigures`): taken in day order, the
 /// running choice is the one `Sequence.min(by:)` makes over all days.
 package enum LeastFreshDay {
     /// Whether day `a` (0-based) of freshness `fa` is chosen over day `b` of freshness `fb`.
