@@ -539,3 +539,15 @@ dir=$(mktemp -d "$root/case.XXXXXX")
   run "#26 start-up: widgetbudget copied alone, inspect W.swift" "" ./widgetbudget inspect W.swift --format xcode
 )
 # ---- end of issue #26, start-up (startup)
+# ---- Issue #26 item "memory flat in the horizon" (memory): report keeps what its figures read
+# of the stale stretches (one day's, and the heat map's hourly sums), not every stretch with its
+# time, and its detail run keeps the shown day's renders, not every event. One-second entries
+# (observed 06) for 200 days under a 300 MB address space (without gnuplot: the figures' data).
+dir=$(mktemp -d "$root/case.XXXXXX")
+(
+  cd "$dir" || exit 1
+  mkdir Scenarios && sed 's/^days: .*/days: 200/' "$repo/Scenarios/observed/06-self-updating-timer.yaml" >Scenarios/timer.yaml
+  run "#26 memory: report of one-second entries for 200 days, 300 MB address space" "" \
+    bash -c 'ulimit -v 300000 && PATH=/nonexistent exec "$0" "$@"' "$bin" report Scenarios --out out
+)
+# ---- end of issue #26 item "memory flat in the horizon" (memory)
