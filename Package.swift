@@ -38,6 +38,9 @@ let package = Package(
         // The device-log writer for a widget extension and its app (docs/log-format.md): no dependencies.
         .library(name: "WidgetBudgetLog", targets: ["WidgetBudgetLog"]),
         .executable(name: "widgetbudget", targets: ["widgetbudget"]),
+        // `widgetbudget inspect` runs it from the same folder: swift-syntax stays out of
+        // `widgetbudget`, whose every start-up would otherwise scan its conformance records.
+        .executable(name: "widgetbudget-inspect", targets: ["widgetbudget-inspect"]),
     ],
     // `Tool` (on by default) brings the dependencies of WidgetBudgetIO and the command-line tool.
     // An app that wants WidgetBudgetKit alone adds the package with `traits: []`, and Yams and
@@ -91,14 +94,33 @@ let package = Package(
         ),
         // glibc's mallopt, for the tool's allocator settings at start-up (no library to link).
         .systemLibrary(name: "CMalloc"),
-        // The thin command-line tool.
+        // What the two executables share: exit codes, error lines, terminal output, enum
+        // arguments, and `inspect`'s arguments (declared by one, run by the other).
+        .target(
+            name: "WidgetBudgetCommandLine",
+            dependencies: [
+                "WidgetBudgetIO",
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tool"])),
+            ]
+        ),
+        // The thin command-line tool: every command; `inspect` runs `widgetbudget-inspect`.
         .executableTarget(
             name: "widgetbudget",
             dependencies: [
                 "WidgetBudgetKit",
                 "WidgetBudgetIO",
-                "WidgetBudgetInspect",
+                "WidgetBudgetCommandLine",
                 "CMalloc",
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tool"])),
+            ]
+        ),
+        // `widgetbudget inspect`, with swift-syntax (WidgetBudgetInspect).
+        .executableTarget(
+            name: "widgetbudget-inspect",
+            dependencies: [
+                "WidgetBudgetIO",
+                "WidgetBudgetInspect",
+                "WidgetBudgetCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tool"])),
             ]
         ),

@@ -18,8 +18,8 @@
 #
 # Usage: Scripts/perf-scenarios.sh [--full] [--commands-only | --scenarios-only] [--bin PATH] [SCENARIO...]
 #   --bin PATH  measure that binary (default: build the README's release binary, the Swift
-#               runtime and Foundation linked in: `swift build -c release --static-swift-stdlib
-#               --scratch-path .build-static-stdlib`)
+#               runtime and Foundation linked in, in .build as the README's command does:
+#               `swift build -c release --static-swift-stdlib --product widgetbudget`)
 #   --full      count the instructions of the year with every event and of the 100 x 10 years too
 #               (callgrind takes about 50 times as long as the run)
 #   --commands-only  only the second table
@@ -61,8 +61,8 @@ while (($#)); do
   esac
 done
 if [[ -z $bin ]]; then
-  swift build -c release --static-swift-stdlib --product widgetbudget --scratch-path .build-static-stdlib >&2
-  bin=.build-static-stdlib/release/widgetbudget
+  swift build -c release --static-swift-stdlib --product widgetbudget >&2
+  bin=$(swift build -c release --static-swift-stdlib --show-bin-path)/widgetbudget
 fi
 bin=$(readlink -f "$bin")
 work=$(mktemp -d)

@@ -510,3 +510,44 @@ dir=$(mktemp -d "$root/case.XXXXXX")
     "$bin" simulate two.yaml --events all --out two
 )
 # ---- end of issue #23 item 2 (streams)
+# ---- Issue #26 item 2 (provider): each provider type reads its own keys through the engine's
+# ScenarioValue (the readers moved from the loader into the types); the errors must not move.
+P='{type: fixed, entries: 6, spacing: 1m, policy: at-end}'
+scenario "#26.2p fixed: 6 entries, no spacing" "$(with "$P" '{type: fixed, entries: 6, policy: at-end}')"
+scenario "#26.2p fixed: align: minutes" "$(with "$P" '{type: fixed, entries: 6, spacing: 1m, align: minutes}')"
+scenario "#26.2p fixed: policy: after 5m" "$(with "$P" '{type: fixed, entries: 6, spacing: 1m, policy: after 5m}')"
+scenario "#26.2p until-full: level above full" "$(with "$P" '{type: until-full, level: 140, rate_per_hour: 10, spacing: 30m}')"
+scenario "#26.2p windows: two windows in one item" "$(with "$P" '{type: windows, windows: [{during: ["09:00-10:00", "11:00-12:00"], entries: 2, spacing: 5m}]}')"
+scenario "#26.2p schedule: segments leave a gap" "$(with "$P" '{type: schedule, segments: [{during: "07:00-20:00"}]}')"
+scenario "#26.2p provider type: backoff (the worked example, not built in)" "$(with "$P" '{type: backoff, first: 15m, cap: 2h}')"
+# ---- end of issue #26 item 2 (provider)
+# ---- Issue #26, start-up (startup): `widgetbudget` no longer links swift-syntax, so `inspect`
+# runs `widgetbudget-inspect` from the same folder; Yams is told UTF-8 (its default read
+# YAMS_DEFAULT_ENCODING and printed a line on standard output).
+dir=$(mktemp -d "$root/case.XXXXXX")
+(
+  cd "$dir" || exit 1
+  printf '%s\n' "$valid" >s.yaml
+  run "#26 start-up: YAMS_DEFAULT_ENCODING=UTF16 simulate --format json" 'head -c 1 doc.json | grep -q "{"' \
+    bash -c 'YAMS_DEFAULT_ENCODING=UTF16 "$0" simulate s.yaml --format json --out out >doc.json' "$bin"
+)
+dir=$(mktemp -d "$root/case.XXXXXX")
+(
+  cd "$dir" || exit 1
+  cp "$bin" ./widgetbudget
+  printf 'import WidgetKit\n' >W.swift
+  run "#26 start-up: widgetbudget copied alone, inspect W.swift" "" ./widgetbudget inspect W.swift --format xcode
+)
+# ---- end of issue #26, start-up (startup)
+# ---- Issue #26 item "memory flat in the horizon" (memory): report keeps what its figures read
+# of the stale stretches (one day's, and the heat map's hourly sums), not every stretch with its
+# time, and its detail run keeps the shown day's renders, not every event. One-second entries
+# (observed 06) for 200 days under a 300 MB address space (without gnuplot: the figures' data).
+dir=$(mktemp -d "$root/case.XXXXXX")
+(
+  cd "$dir" || exit 1
+  mkdir Scenarios && sed 's/^days: .*/days: 200/' "$repo/Scenarios/observed/06-self-updating-timer.yaml" >Scenarios/timer.yaml
+  run "#26 memory: report of one-second entries for 200 days, 300 MB address space" "" \
+    bash -c 'ulimit -v 300000 && PATH=/nonexistent exec "$0" "$@"' "$bin" report Scenarios --out out
+)
+# ---- end of issue #26 item "memory flat in the horizon" (memory)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WidgetBudgetCommandLine
 import WidgetBudgetIO
 import WidgetBudgetKit
 

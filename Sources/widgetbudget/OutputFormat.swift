@@ -1,4 +1,5 @@
 import ArgumentParser
+import WidgetBudgetCommandLine
 import WidgetBudgetIO
 
 /// What a command prints on standard output.
@@ -17,11 +18,6 @@ struct FormatOption: ParsableArguments {
     /// Whether the command prints JSON.
     var isJSON: Bool { format == .json }
 
-}
-
-extension CompletionKind {
-    /// Scenario files: YAML.
-    static var scenarioFile: CompletionKind { .file(extensions: ["yaml", "yml"]) }
 }
 
 /// `--progress` / `--quiet`: progress on standard error for long runs (simulate, optimize,

@@ -1,4 +1,5 @@
 import ArgumentParser
+import WidgetBudgetCommandLine
 import WidgetBudgetIO
 import WidgetBudgetKit
 

@@ -1,10 +1,11 @@
 import ArgumentParser
+import WidgetBudgetCommandLine
 
 /// `widgetbudget`: replay WidgetKit timelines against the reload budget and memory limit.
 @main
 struct WidgetBudgetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "widgetbudget",
+        commandName: ToolNames.command,
         abstract: "Replay a widget's WidgetKit timelines against the daily reload budget and memory limit.",
         discussion: """
             Scenario files (YAML) describe the widgets, their timeline providers, how their content \
@@ -14,7 +15,7 @@ struct WidgetBudgetCommand: ParsableCommand {
 
             \(ExitStatus.helpText)
             """,
-        version: "0.1.0",
+        version: ToolNames.version,
         subcommands: [
             Simulate.self, Report.self, Optimize.self, Merge.self, Bench.self, Analyze.self, ExportLog.self, Compare.self, Inspect.self,
         ]

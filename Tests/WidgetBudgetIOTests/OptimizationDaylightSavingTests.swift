@@ -94,6 +94,54 @@ struct OptimizationDaylightSavingTests {
         #expect(md.contains("(\(out) of the \(outcome.rows.count) evaluated did)"))
     }
 
+    /// Views on weekdays only, and both of Paris's clock changes fall on a Sunday: a weekend
+    /// replayed on its own sees no view, so under `by_views` it would give B = max(1, 0) = 1. The
+    /// widget keeps the horizon's budget (the optimizer's bug until round fourteen: an hourly
+    /// policy was rejected for a weekend it holds on).
+    static let weekdayYAML = """
+        name: dst-weekday-views
+        start: 2026-01-05T00:00:00
+        timezone: Europe/Paris
+        days: 7
+        replications: 2
+        seed: 3
+        budget: {daily: 40, model: rolling-24h, by_views: true, full_at_views: 10}
+        system: {min_reload_interval: 5m}
+        widgets:
+          - kind: headlines
+            provider: {type: fixed, entries: 1, policy: {after: 1h}}
+            content: {unpredictable: {every: 30m}}
+            views: {every: 1h, during: "weekdays 07:00-23:00"}
+        optimize:
+          entries: [1]
+          policy: [{after: 1h}]
+          constraints: {budgets: "40", max_exhausted_day_fraction: 0}
+        """
+
+    @Test("a replayed clock-change day keeps the horizon's views a day")
+    func replayKeepsTheHorizonsBudget() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("widgetbudget-dst-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("dst-weekday-views.yaml").path
+        try Self.weekdayYAML.write(toFile: path, atomically: true, encoding: .utf8)
+        let problem = try OptimizationRun.prepare(file: try ScenarioLoader.load(path: path))
+        #expect(problem.daylightSavingDays.map(\.label) == ["spring forward 2026-03-29", "fall back 2026-10-25"])
+        // Over the horizon: 16 views on each of 5 weekdays in 7 days, 11.4 a day ≥ 10, so B = 40;
+        // hourly reloads need 24 a day (25 in the 25 wall hours of a spring-forward window).
+        let after1h = PolicyCandidate(spacing: 0, entries: 1, align: .none, policy: .after(3_600))
+        let evaluation = problem.evaluate(after1h)
+        // The days of the clock changes (weekends, no view) are judged at the horizon's B = 40.
+        #expect(evaluation.violations.isEmpty)
+        #expect(evaluation.worstBudget == 40)
+        // Replayed afresh (the replay's own views), the same policy runs out on the
+        // spring-forward weekend: B = max(1, round(40 × 0 / 10)) = 1.
+        var s = problem.scenario
+        s.start = try #require(Calendar.paris.date(from: DateComponents(year: 2026, month: 3, day: 28)))
+        s.days = 2
+        s.widgets[0].provider = after1h.providerSpec(firstOffset: 0)
+        #expect(Simulator.run(s).summaries[0].exhaustedDayFraction > 0)
+    }
+
     @Test("a zone without daylight saving says so")
     func noDaylightSaving() throws {
         var s = try Self.file().scenario
@@ -107,5 +155,14 @@ struct OptimizationDaylightSavingTests {
         let days = OptimizationProblem(scenario: s, settings: settings).daylightSavingDays
         #expect(days.map(\.label) == ["spring forward 2026-03-29", "fall back 2026-10-25"])
         #expect(days.allSatisfy { !$0.inHorizon })
+    }
+}
+
+extension Calendar {
+    /// The Gregorian calendar in Europe/Paris.
+    fileprivate static var paris: Calendar {
+        var c = Calendar(identifier: .gregorian)
+        c.timeZone = TimeZone(identifier: "Europe/Paris")!
+        return c
     }
 }

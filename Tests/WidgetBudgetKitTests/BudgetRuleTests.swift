@@ -147,6 +147,39 @@ struct BudgetRuleTests {
         }
     }
 
+    /// Issue #26: `ReloadBudget.Rule`'s type cast falls back to the protocol for a rule it does not
+    /// hold in a property; every built-in model's rule must be held directly (the engine's calls
+    /// stay static), a rule of any other type (the hourly cap of CONTRIBUTING.md) through the
+    /// protocol.
+    @Test("every built-in model's rule is called directly", arguments: BudgetModel.allCases)
+    func builtInRulesAreDirect(model: BudgetModel) {
+        #expect(ReloadBudget(model: model, daily: 10).ruleIsDirect)
+    }
+
+    @Test("a rule of another type is called through the protocol")
+    func otherRulesAreNotDirect() {
+        #expect(!ReloadBudget(model: BudgetModel("other-midnight", rule: OtherMidnight.self), daily: 10).ruleIsDirect)
+    }
+
+    /// `midnight`'s rule under another type: not one `ReloadBudget.Rule` holds in a property.
+    struct OtherMidnight: BudgetRule {
+        var inner: MidnightBudget
+        init(daily: Int) { inner = MidnightBudget(daily: daily) }
+        static var window: BudgetWindow? { MidnightBudget.window }
+        static var jsonKey: String { "otherMidnight" }
+        func isAvailable(at t: SimTime, window: Int) -> Bool { inner.isAvailable(at: t, window: window) }
+        mutating func setDaily(_ daily: Int, at t: SimTime) { inner.setDaily(daily, at: t) }
+        mutating func charge(at t: SimTime, window: Int) { inner.charge(at: t, window: window) }
+        func nextRecovery(after t: SimTime, nextWindow: () -> SimTime) -> SimTime { inner.nextRecovery(after: t, nextWindow: nextWindow) }
+        func left(at t: SimTime, window: Int) -> Int { inner.left(at: t, window: window) }
+        static func recoveryInstants(charges: [SimTime], clock: LocalClock, from: SimTime, until: SimTime) -> [SimTime] {
+            MidnightBudget.recoveryInstants(charges: charges, clock: clock, from: from, until: until)
+        }
+        static func sufficientBudget(chargeTimes: [SimTime], clock: LocalClock) -> Int {
+            MidnightBudget.sufficientBudget(chargeTimes: chargeTimes, clock: clock)
+        }
+    }
+
     /// Issue #26: the needed-budget search's range is the model's own. For every model, its
     /// sufficient budget grants random charge lists (dense bursts, whole minutes around midnights),
     /// and the search inside 1 … that bound agrees with the model's answer.

@@ -141,11 +141,13 @@ extension OutputTransaction {
     func removeLeftovers() {
         let stagingPrefix = ".\(name).widgetbudget-staging-"
         let journalTemporary = "..\(name).widgetbudget-journal.tmp-"
+        // Paths are made only for the entries named like ours: the parent may be a folder of
+        // thousands (a run into /tmp made a path for each of its 4,400 entries: 8 M instructions).
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] {
-            let path = sibling(entry)
             if entry.hasPrefix(journalTemporary) {
-                system.remove(path)
+                system.remove(sibling(entry))
             } else if entry.hasPrefix(stagingPrefix) {
+                let path = sibling(entry)
                 var info = stat()
                 guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
                 if lstat((path as NSString).appendingPathComponent(Self.stagingMarker), &info) == 0 {

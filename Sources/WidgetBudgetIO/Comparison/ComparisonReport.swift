@@ -26,7 +26,7 @@ public enum ComparisonReport {
         if let ageDay, let days = scenarios.first?.days, !(1...days).contains(ageDay) {
             throw PlotError("--day \(ageDay): the scenarios run \(days) day\(days == 1 ? "" : "s") (use 1...\(days))")
         }
-        let comparison = try ScenarioComparison(scenarios)
+        let comparison = try ScenarioComparison(scenarios, ageDay: ageDay.map { $0 - 1 })
         let day = ageDay.map { $0 - 1 } ?? ComparisonPlots.defaultDay(comparison)
         let plots = try OutputTransaction.run(into: folder) { output in
             try AtomicFile.write(

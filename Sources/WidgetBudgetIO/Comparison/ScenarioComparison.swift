@@ -39,10 +39,23 @@ public struct ScenarioComparison: Sendable {
     /// What was changed to make the runs comparable.
     public var notes: [String]
 
+    /// The event level the scenarios run at. No output reads the events: each run's go to a sink
+    /// that drops them (the level, not what is kept, decides what the engine computes).
+    static let events = EventLevel.reloads
+
+    /// What each run keeps for the figures: the stretches of `day` (0-based, the least fresh day's
+    /// when `nil`), and no hourly sums (the comparison draws no heat map).
+    static func figures(day: Int?) -> RunFigures.Plan {
+        RunFigures.Plan(day: day, hourlyDays: 0)
+    }
+
     /// Runs and compares `scenarios` (at least two): seed, days and replications are taken from the
-    /// first for all (override them on the scenarios beforehand to choose).
+    /// first for all (override them on the scenarios beforehand to choose). Each run keeps the
+    /// stale stretches of day `ageDay` (0-based; its least fresh day's when `nil`) for the age
+    /// curves, not every stretch, and none of its events: its memory does not grow with the horizon
+    /// (`RunFigures`).
     /// - Throws: ``ReportError`` when fewer than two scenarios are given or they share no widget.
-    public init(_ scenarios: [Scenario]) throws {
+    public init(_ scenarios: [Scenario], ageDay: Int? = nil) throws {
         guard scenarios.count >= 2 else { throw ReportError("compare needs at least two scenarios") }
         let first = scenarios[0]
         var notes: [String] = []
@@ -61,7 +74,11 @@ public struct ScenarioComparison: Sendable {
         widgets = try Self.matchWidgets(aligned)
         self.scenarios = aligned
         self.notes = notes
-        results = aligned.map { Simulator.run($0, events: .reloads) }
+        results = aligned.map {
+            Simulator.run(
+                $0, events: Self.events, sinks: { _, _ in DroppedEvents() }, detail: .figures(Self.figures(day: ageDay)),
+                progress: { _, _ in })
+        }
         rows = Self.rows(results: results, widgets: widgets)
     }
 
@@ -126,4 +143,10 @@ public struct ScenarioComparison: Sendable {
         let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
         return i < letters.count ? String(letters[i]) : "S\(i + 1)"
     }
+}
+
+/// A sink that drops every event (``ScenarioComparison``'s runs: no output reads them).
+private final class DroppedEvents: EventSink {
+    func receive(_ event: EngineEvent) {}
+    func finish() {}
 }

@@ -55,7 +55,7 @@ public enum OptimizeSection {
         let aligns: [EntryAlignment] = try axis("align", m, overrides.align, defaultAligns) { [try OptimizeValueSyntax.align($0)] }
         let policies = try readPolicies(m, overrides.policy)
         let windows = try readWindows(m, overrides.windows)
-        let firstOffset = try m?["first_offset"]?.nonNegativeDuration() ?? currentFirstOffset(spec.provider)
+        let firstOffset = try m?["first_offset"]?.nonNegativeDuration() ?? spec.provider.firstEntryOffset
         var space = SearchSpace(
             spacings: spacings, entries: entries, aligns: aligns, policies: policies, windows: windows,
             firstOffset: firstOffset)
@@ -237,14 +237,6 @@ public enum OptimizeSection {
             if !out.contains(t) { out.append(t) }
         }
         return out.sorted { ($0 ?? 0) < ($1 ?? 0) }
-    }
-
-    private static func currentFirstOffset(_ provider: ProviderSpec) -> Double {
-        switch provider {
-        case let .fixed(p): return p.firstOffset
-        case let .windows(list), let .schedule(list): return list.first?.provider.firstOffset ?? 0
-        case .untilFull, .never: return 0
-        }
     }
 
     // MARK: Errors

@@ -16,7 +16,7 @@ enum AgePlot {
         func hours(_ t: SimTime) -> String { ScenarioPlotInput.hours(t, from: from) }
         func row(_ t: SimTime) -> [String] { [NumberFormat.fixed(t, 3), clock.dateTimeString(t), hours(t)] }
 
-        let curve = AgeCurve.points(run.ageSegments, from: from, to: to)
+        let curve = AgeCurve.points(input.ageStretches[w], from: from, to: to)
         let maxAge = curve.map(\.age).max() ?? 0
         let unit = PlotScale.durationUnit(forMaximum: maxAge)
         var data = [

@@ -6,11 +6,17 @@ public enum ComparisonPlots {
     /// The figures for every compared widget; `ageDay` is 0-based.
     public static func specs(_ c: ScenarioComparison, ageDay: Int) -> [PlotSpec] {
         let slugs = GnuplotText.uniqueSlugs(c.widgets.map(\.label), fallbackPrefix: "widget-")
+        // Each scenario's stretches on the shown day, replication 1 (a run again for those that
+        // kept another day, once per scenario).
+        let stretches = c.results.map { result in
+            DayStretches.of(result, replication: 0, day: min(ageDay, result.calendar.days - 1), events: ScenarioComparison.events)
+        }
         var specs: [PlotSpec] = []
         for (k, widget) in c.widgets.enumerated() {
             let suffix = c.widgets.count == 1 ? "" : "-" + slugs[k]
             specs.append(metrics(c, widget: widget, name: "compare-metrics" + suffix))
-            specs.append(ages(c, widget: widget, day: ageDay, name: "compare-age" + suffix))
+            let shown = c.results.indices.map { i in stretches[i][widget.indices[i]] }
+            specs.append(ages(c, widget: widget, day: ageDay, stretches: shown, name: "compare-age" + suffix))
         }
         return specs
     }
@@ -152,7 +158,10 @@ public enum ComparisonPlots {
             script: script, data: [file])
     }
 
-    static func ages(_ c: ScenarioComparison, widget: ScenarioComparison.Widget, day: Int, name: String) -> PlotSpec {
+    /// The age curves of `widget` on day `day`, from each scenario's stretches of that day.
+    static func ages(
+        _ c: ScenarioComparison, widget: ScenarioComparison.Widget, day: Int, stretches: [[AgeSegment]], name: String
+    ) -> PlotSpec {
         let calendar = c.results[0].calendar
         let clock = calendar.clock
         let d = min(day, calendar.days - 1)
@@ -161,7 +170,7 @@ public enum ComparisonPlots {
         for (i, result) in c.results.enumerated() {
             let cal = result.calendar
             let from = cal.dayStarts[min(d, cal.days - 1)], to = cal.dayStarts[min(d, cal.days - 1) + 1]
-            let curve = AgeCurve.points(result.runs[0][widget.indices[i]].ageSegments, from: from, to: to)
+            let curve = AgeCurve.points(stretches[i], from: from, to: to)
             curves.append(curve)
             files.append(
                 PlotSpec.DataFile(

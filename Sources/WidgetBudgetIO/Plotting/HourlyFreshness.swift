@@ -13,7 +13,9 @@ public enum HourlyFreshness {
         public var freshness: Double
     }
 
-    /// Cells for the first `days` days of `runs` (one run per replication, same widget).
+    /// Cells for the first `days` days of `runs` (one run per replication, same widget): from the
+    /// stale seconds per hour a run kept for the figures (`RunFigures.hourlyStale`), or from its
+    /// stretches when it kept them all.
     ///
     /// Hours follow the local clock: a day that loses an hour to daylight saving has no cell for it;
     /// one that repeats an hour merges both into one cell.
@@ -23,23 +25,20 @@ public enum HourlyFreshness {
         var cells: [Cell] = []
         var cursors = [Int](repeating: 0, count: runs.count)
         for d in 0..<min(days, calendar.days) {
-            let dayStart = calendar.dayStarts[d], dayEnd = calendar.dayStarts[d + 1]
-            var bounds = [dayStart]
-            var t = clock.nextAligned(after: dayStart, step: Seconds.hour)
-            while t < dayEnd {
-                bounds.append(t)
-                t = clock.nextAligned(after: t, step: Seconds.hour)
+            let bounds = HourlyStale.bounds(day: d, calendar: calendar)
+            let runStale = runs.indices.map { r in
+                if let kept = runs[r].figures?.hourlyStale, d < kept.count { return kept[d] }
+                return HourlyStale.seconds(runs[r].ageSegments, bounds: bounds, cursor: &cursors[r])
             }
-            bounds.append(dayEnd)
             var stale = [Double](repeating: 0, count: 24)
             var length = [Double](repeating: 0, count: 24)
             for i in 0..<(bounds.count - 1) {
                 let a = bounds[i], b = bounds[i + 1]
                 guard b > a else { continue }
                 let hour = min(23, Int(clock.secondsOfDay(a) / Seconds.hour))
-                for (r, run) in runs.enumerated() {
+                for r in runs.indices {
                     length[hour] += b - a
-                    stale[hour] += staleTime(run.ageSegments, from: a, to: b, cursor: &cursors[r])
+                    stale[hour] += runStale[r][i]
                 }
             }
             for hour in 0..<24 where length[hour] > 0 {
@@ -47,18 +46,5 @@ public enum HourlyFreshness {
             }
         }
         return cells
-    }
-
-    /// Stale seconds in `[from, to)`, sweeping `segments` from `cursor` (left at the first
-    /// segment that may still overlap later stretches).
-    private static func staleTime(_ segments: AgeSegments, from: SimTime, to: SimTime, cursor: inout Int) -> Double {
-        while cursor < segments.count && segments[cursor].end <= from { cursor += 1 }
-        var total = 0.0
-        var i = cursor
-        while i < segments.count && segments[i].start < to {
-            total += max(0, min(segments[i].end, to) - max(segments[i].start, from))
-            i += 1
-        }
-        return total
     }
 }

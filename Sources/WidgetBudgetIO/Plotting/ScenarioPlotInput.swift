@@ -14,6 +14,8 @@ public struct ScenarioPlotInput: Sendable {
     public var ageDay: Int
     /// File-name fragments of the widgets, in scenario order.
     public var slugs: [String]
+    /// The stale stretches of the shown replication on `ageDay`, each widget's (`DayStretches`).
+    var ageStretches: [[AgeSegment]]
 
     /// Days the budget-over-time figure covers at most (from the start).
     public static let budgetDays = 14
@@ -23,12 +25,15 @@ public struct ScenarioPlotInput: Sendable {
     public static let heatMapDays = 62
 
     /// Prepares the input: `ageDay` (1-based, `nil` for the default) is checked against the
-    /// scenario, and the worst replication is re-run with every event over the days the figures need.
+    /// scenario, and the worst replication is re-run with every event over the days the figures need,
+    /// keeping the events they read.
     ///
     /// The replication is ``worstReplication(of:)`` and the default day ``worstDay(of:replication:)``:
-    /// the report is there to show what goes wrong.
+    /// the report is there to show what goes wrong. `events` is the level `result` was run at: when
+    /// its runs kept another day's stretches than the one shown (`RunFigures`), the replication is
+    /// run again at that level for them.
     /// - Throws: ``PlotError`` when `ageDay` is outside the scenario's days.
-    public init(result: SimulationResult, ageDay: Int? = nil) throws {
+    public init(result: SimulationResult, ageDay: Int? = nil, events: EventLevel = .reloads) throws {
         let days = result.calendar.days
         if let ageDay, !(1...days).contains(ageDay) {
             throw PlotError(
@@ -40,7 +45,8 @@ public struct ScenarioPlotInput: Sendable {
         slugs = GnuplotText.uniqueSlugs(result.scenario.widgets.map(\.name), fallbackPrefix: "widget-")
         let hasReloadEvents = result.runs.indices.contains(replication) && result.runs[replication].contains { !$0.events.isEmpty }
         let detailDays = max(self.ageDay + 1, hasReloadEvents ? 1 : min(days, Self.budgetDays))
-        detail = Self.detailRun(of: result, replication: replication, days: detailDays)
+        detail = Self.detailRun(of: result, replication: replication, days: detailDays, ageDay: self.ageDay, reloads: !hasReloadEvents)
+        ageStretches = DayStretches.of(result, replication: replication, day: self.ageDay, events: events)
     }
 
     /// The replication where things go worst (0-based): the most days (over all widgets) on which
@@ -68,27 +74,34 @@ public struct ScenarioPlotInput: Sendable {
         return leastFresh(days: days) { d in runs.reduce(0) { $0 + $1.days[d].freshness } / Double(runs.count) }
     }
 
-    /// The day in `0..<days` with the lowest `freshness`; ties go to the first day after day 1.
+    /// The day in `0..<days` with the lowest `freshness`; ties go to the first day after day 1
+    /// (`LeastFreshDay`, the rule a run keeping its least fresh day's stretches follows).
     static func leastFresh(days: Int, freshness: (Int) -> Double) -> Int {
-        let values = (0..<days).map(freshness)
-        return (0..<days).min { a, b in
-            if abs(values[a] - values[b]) > 1e-9 { return values[a] < values[b] }
-            if (a == 0) != (b == 0) { return b == 0 }
-            return a < b
-        } ?? 0
+        LeastFreshDay.choose(days: days, freshness: freshness)
     }
 
     /// `replication` re-run with every event over the first `days` days, or `nil` when its daily
-    /// metrics differ from `result`'s (it then cannot stand for it).
+    /// metrics differ from `result`'s (it then cannot stand for it). It keeps the render events of
+    /// day `ageDay` (the age curve's marks) and, with `reloads`, the reload events (for a result
+    /// that kept none), not every event: its memory does not grow with the days but with them.
     ///
     /// Every random draw depends only on the seed, the replication and the widget, and the engine
     /// never looks past the moment it simulates, so the shorter run repeats the replication's first
     /// days; the check guards that promise rather than trusting it.
-    static func detailRun(of result: SimulationResult, replication: Int, days: Int) -> SimulationResult? {
+    static func detailRun(of result: SimulationResult, replication: Int, days: Int, ageDay: Int, reloads: Bool) -> SimulationResult? {
         guard result.runs.indices.contains(replication) else { return nil }
         var scenario = result.scenario
         scenario.days = min(days, result.calendar.days)
-        let detail = Simulator.run(scenario, onlyReplication: replication, events: .all)
+        let calendar = SimulationCalendar(scenario: scenario)
+        let from = ageDay < calendar.days ? calendar.dayStarts[ageDay] : .infinity
+        let to = ageDay < calendar.days ? calendar.dayStarts[ageDay + 1] : .infinity
+        let kept = KeptEvents(widgets: scenario.widgets.count) { event in
+            event.kind == .render ? event.time >= from && event.time < to : reloads && event.kind.isReloadEvent
+        }
+        let run = Simulator.run(scenario, onlyReplication: replication, events: .all, sinks: kept.sinks, detail: .summaries)
+        var runs = run.runs
+        for w in runs[0].indices { runs[0][w].events = kept.events(widget: w) }
+        let detail = SimulationResult(scenario: run.scenario, calendar: run.calendar, runs: runs)
         for (w, run) in detail.runs[0].enumerated() {
             for (d, day) in run.days.enumerated() where !Self.same(day, result.runs[replication][w].days[d]) { return nil }
         }

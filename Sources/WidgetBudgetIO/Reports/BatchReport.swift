@@ -173,11 +173,21 @@ public enum BatchReport {
         }
     }
 
+    /// Runs `scenario` for its report at `events`, keeping what the figures read of the stale
+    /// stretches rather than every stretch with its time (`RunFigures`): the stretches of day
+    /// `ageDay` (1-based, the last day past the end), or of each run's least fresh day (the day
+    /// shown for one widget; for another day the replication is run again), and the stale seconds
+    /// per local hour of the heat map's days. What it keeps does not grow with the horizon.
+    static func simulate(_ scenario: Scenario, events: EventLevel, ageDay: Int?) -> SimulationResult {
+        let plan = RunFigures.Plan(day: ageDay.map { min($0, scenario.days) - 1 }, hourlyDays: ScenarioPlotInput.heatMapDays)
+        return Simulator.run(scenario, events: events, sinks: nil, detail: .figures(plan), progress: { _, _ in })
+    }
+
     /// Simulates one scenario into `folder`: its CSV files, figures, and the optimizer's output
     /// when `settings.beforePlots` makes it.
     static func build(_ entry: inout BatchEntry, loaded: ScenarioFile, into folder: String, settings: ReportSettings) throws {
         let scenario = loaded.scenario
-        let result = Simulator.run(scenario, events: settings.events)
+        let result = simulate(scenario, events: settings.events, ageDay: settings.ageDay)
         entry.summaries = result.summaries
         entry.highlights = ScenarioHighlights.lines(result)
         if !loaded.root.has("optimize"), let hint = ScenarioHighlights.optimizeHint(result, file: entry.file) { entry.notes.append(hint) }
@@ -190,7 +200,7 @@ public enum BatchReport {
                 "--day \(d) is past this scenario's \(scenario.days) day\(scenario.days == 1 ? "" : "s"): day \(scenario.days) is shown.")
             day = scenario.days
         }
-        let input = try ScenarioPlotInput(result: result, ageDay: day)
+        let input = try ScenarioPlotInput(result: result, ageDay: day, events: settings.events)
         entry.ageDay = input.ageDay + 1
         entry.plots = try settings.renderer.render(ScenarioPlots.specs(input), in: folder)
 

@@ -152,7 +152,8 @@ public final class EventLog: @unchecked Sendable {
     private func copy(_ part: String, to out: UnsafeMutablePointer<FILE>) throws {
         guard let input = fopen(part, "r") else { throw error(path, "cannot read a part") }
         defer { fclose(input) }
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        // 64 KiB: a megabyte zeroed per part was 4.2 M of a 1-day `simulate`'s 46 M instructions.
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = fread(&buffer, 1, buffer.count, input)
             if n > 0, fwrite(buffer, 1, n, out) != n { throw error(path, "cannot write it") }

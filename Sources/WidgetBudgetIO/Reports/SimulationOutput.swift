@@ -4,7 +4,8 @@ import WidgetBudgetKit
 /// Writes a simulation's CSV files into a folder, each atomically.
 public enum SimulationOutput {
     /// Writes `summary.csv`, `days.csv` and (unless `events` is `.none`) `events.csv` into
-    /// `folder`, creating it. Returns the paths written.
+    /// `folder`, creating it; `days.csv` and `events.csv` a row at a time, so memory does not grow
+    /// with their rows. Returns the paths written.
     @discardableResult
     public static func write(_ result: SimulationResult, to folder: String, events: EventLevel) throws -> [String] {
         try write(result, to: folder, events: events, log: nil)
@@ -37,13 +38,16 @@ public enum SimulationOutput {
             written.append(path)
         }
         try put("summary.csv", SimulationTables.summaryHeader, result.summaries.map(SimulationTables.summaryRow))
+        // Row by row, as each file is formed: memory does not grow with its rows.
         let days = (folder as NSString).appendingPathComponent("days.csv")
-        try AtomicFile.write(SimulationTables.daysDocument(result).data, to: days)
+        try SimulationTables.writeDays(result, to: days)
         written.append(days)
         if let log {
             written.append(try log.finish(replications: result.runs.count))
         } else if events != .none {
-            try put("events.csv", SimulationTables.eventsHeader, SimulationTables.eventRows(result))
+            let path = (folder as NSString).appendingPathComponent("events.csv")
+            try SimulationTables.writeEvents(result, to: path)
+            written.append(path)
         }
         return written
     }

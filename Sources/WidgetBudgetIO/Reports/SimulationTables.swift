@@ -1,3 +1,4 @@
+import Foundation
 import WidgetBudgetKit
 
 /// The rows of `summary.csv`, `days.csv` and `events.csv` for a simulation result.
@@ -52,6 +53,55 @@ public enum SimulationTables {
             writer.appendRow { dayRow(r, d, date, w, m, of: result, into: &$0) }
         }
         return writer
+    }
+
+    /// Writes `days.csv` of `result` to `path` atomically, a row at a time: the same bytes as
+    /// `daysDocument(_:)`, in memory that does not grow with the rows (`StreamedCSV`).
+    /// Returns the most bytes its buffer held.
+    /// - Throws: ``FileWriteError``.
+    @discardableResult
+    static func writeDays(_ result: SimulationResult, to path: String, flushSize: Int = StreamedCSV.flushSize) throws -> Int {
+        var held = 0
+        try AtomicFile.write(to: path) { out in
+            var document = StreamedCSV(out, path: path, header: daysHeader, flushSize: flushSize)
+            forEachDay(of: result) { r, d, date, w, m in
+                document.appendRow { dayRow(r, d, date, w, m, of: result, into: &$0) }
+            }
+            held = document.held
+            try document.finish()
+        }
+        return held
+    }
+
+    /// Writes `events.csv` of the events `result` kept to `path` atomically, a row at a time: the
+    /// same bytes as ``eventRows(_:)`` under ``eventsHeader``, without a string per field nor the
+    /// merged list of ``SimulationResult/events`` (each replication's widgets merged as it goes:
+    /// by time, the lower widget first at equal times). Returns the most bytes its buffer held.
+    /// - Throws: ``FileWriteError``.
+    @discardableResult
+    static func writeEvents(_ result: SimulationResult, to path: String, flushSize: Int = StreamedCSV.flushSize) throws -> Int {
+        let clock = result.calendar.clock
+        let names = result.scenario.widgets.map(\.name)
+        var held = 0
+        try AtomicFile.write(to: path) { out in
+            var document = StreamedCSV(out, path: path, header: eventsHeader, flushSize: flushSize)
+            for replication in result.runs {
+                var next = [Int](repeating: 0, count: replication.count)
+                while true {
+                    var best = -1
+                    for w in replication.indices where next[w] < replication[w].events.count {
+                        if best < 0 || replication[w].events[next[w]].time < replication[best].events[next[best]].time { best = w }
+                    }
+                    if best < 0 { break }
+                    let event = replication[best].events[next[best]]
+                    next[best] += 1
+                    document.appendRow { eventRow(event, clock: clock, names: names, into: &$0) }
+                }
+            }
+            held = document.held
+            try document.finish()
+        }
+        return held
     }
 
     /// Calls `body` with each (replication, day, the day's date, widget, metrics) in row order.

@@ -20,7 +20,7 @@ public struct ScenarioFile {
 /// file, line and key.
 public enum ScenarioLoader {
     /// The largest timeline a scenario may declare.
-    public static let maxEntries = 100_000
+    public static let maxEntries = Bounds.maxEntries
     /// The most events one process may generate over the horizon (a memory guard).
     public static let maxEventsPerProcess = 20_000_000
 
@@ -65,18 +65,21 @@ public enum ScenarioLoader {
     }
 
     /// Parses scenario YAML; `baseDirectory` resolves relative trace paths. `budgetModels` are the
-    /// names `budget.model` accepts (the built-in ones; a library user may add its own).
+    /// names `budget.model` accepts and `providerTypes` the types `provider.type` may name (the
+    /// built-in ones; a library user may add its own).
     public static func parse(
         yaml: String, file: String, baseDirectory: String = ".", defaultName: String = "scenario",
-        budgetModels: [BudgetModel] = BudgetModel.allCases
+        budgetModels: [BudgetModel] = BudgetModel.allCases,
+        providerTypes: [any ProviderDescription.Type] = ProviderSpec.builtInTypes
     ) throws -> ScenarioFile {
         try YAMLGuard.check(yaml, file: file)
         let node: Node?
         do {
             // No tag rules: the reader parses scalars from their text (`YAMLValue`), and Yams' default
             // rules are regular expressions whose first use initialises ICU's tables (a sixth of a
-            // `simulate`'s start-up instructions).
-            node = try Yams.compose(yaml: yaml, .basic)
+            // `simulate`'s start-up instructions). UTF-8 named: Yams' default reads the environment
+            // and prints a line on standard output when `YAMS_DEFAULT_ENCODING` is set.
+            node = try Yams.compose(yaml: yaml, .basic, .default, .utf8)
         } catch let error as YamlError {
             throw yamlSyntaxError(error, file: file)
         }
@@ -86,6 +89,7 @@ public enum ScenarioLoader {
         let root = try YAMLValue(node: node, path: "", file: file).mapping(allowed: topKeys)
         var reader = ScenarioReader(file: file, baseDirectory: baseDirectory)
         reader.budgetModels = budgetModels
+        reader.providerTypes = providerTypes
         let scenario = try reader.read(root, defaultName: defaultName)
         _ = try CalibrationMark.contentLogged(root)
         return ScenarioFile(scenario: scenario, path: file, root: root, warnings: reader.warnings)

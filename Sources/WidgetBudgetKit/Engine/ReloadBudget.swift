@@ -14,7 +14,15 @@ package struct ReloadBudget: Sendable {
     /// The rule's state: the built-in rules each have a stored property, read and changed in place
     /// and called without dynamic dispatch (the engine asks the rule at every grant); any other
     /// ``BudgetRule`` is held as an existential, called through the protocol.
+    ///
+    /// The `default:` of `init`'s type cast is the extension point, not a switch over models that
+    /// hides one: a rule is any type (a library user's, CONTRIBUTING.md's hourly cap), so no list
+    /// of cases can be exhaustive, and a rule without a property of its own runs through the
+    /// protocol with the same answers, only slower. That every built-in model has its property is
+    /// a test over `BudgetModel.allCases` (``isDirect``, `BudgetRuleTests`), not a comment; the
+    /// switches over ``Kind`` are exhaustive, so a new property's `case` is asked for in each.
     package struct Rule: Sendable {
+        /// Which property holds the rule.
         private enum Kind { case rolling, midnight, tokenBucket, other }
         private let kind: Kind
         private var rolling = RollingWindowBudget(daily: 0)
@@ -37,6 +45,15 @@ package struct ReloadBudget: Sendable {
             default:
                 kind = .other
                 other = rule
+            }
+        }
+
+        /// True when the rule is held in a property of its own, called without dynamic dispatch
+        /// (every built-in model's rule).
+        package var isDirect: Bool {
+            switch kind {
+            case .rolling, .midnight, .tokenBucket: true
+            case .other: false
             }
         }
 
@@ -101,6 +118,9 @@ package struct ReloadBudget: Sendable {
     /// The rule's stretches of local time (`nil`: it needs none).
     private let ruleWindow: BudgetWindow?
     private var rule: Rule
+
+    /// True when the model's rule is called without dynamic dispatch (``Rule/isDirect``).
+    package var ruleIsDirect: Bool { rule.isDirect }
 
     /// Creates a full budget of `daily` reloads; `clock` finds the rule's window (a local day, a
     /// local hour) for the plain methods.

@@ -29,8 +29,13 @@ package struct RunDetail: Sendable, Equatable {
     /// change of shape rather than one per stretch, and its memory does not grow with the horizon
     /// when its stretches repeat (`simulate`, which draws no figure).
     package var stretchTimes = true
+    /// What the run keeps for the figures of `report` and `compare` (`RunFigures`) when its
+    /// stretches are kept as shapes (`stretchTimes` off): one day's stretches with their times,
+    /// and the stale seconds per local hour of its first days; nothing when `nil`.
+    package var figures: RunFigures.Plan?
 
-    /// Everything: what `simulate`, `report` and `compare` write.
+    /// Everything, every stretch with its time: what the library's ``Simulator/run(_:events:)``
+    /// returns.
     package static let full = RunDetail(dayAgeQuantiles: true, budgetLeft: true, chargeTimes: false)
     /// What `simulate` reads: everything but the stretches' times (``stretchTimes``), as it draws
     /// no figure.
@@ -39,6 +44,14 @@ package struct RunDetail: Sendable, Equatable {
         detail.stretchTimes = false
         return detail
     }()
+    /// What `report` and `compare` read: what `simulate` reads, and what their figures read of the
+    /// stretches (`RunFigures`): `plan`'s day and hours, not every stretch with its time.
+    package static func figures(_ plan: RunFigures.Plan) -> RunDetail {
+        var detail = RunDetail.summaries
+        detail.figures = plan
+        return detail
+    }
+
     /// What the optimizer reads: each day's sums, the run's stale stretches and the times of its
     /// charged grants (for the needed budget).
     package static let optimization = RunDetail(

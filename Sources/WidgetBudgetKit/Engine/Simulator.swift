@@ -57,6 +57,29 @@ public enum Simulator {
             progress: progress)
     }
 
+    /// As `run(_:onlyReplication:events:sinks:progress:)`, each run computing `detail` (the
+    /// figures' detail run, which keeps a few of its events and draws no stretch's time).
+    package static func run(
+        _ scenario: Scenario, onlyReplication replication: Int, events: EventLevel, sinks: @escaping EventSinkFactory, detail: RunDetail
+    ) -> SimulationResult {
+        run(
+            scenario, replacing: nil, with: NeverProvider(), replications: replication..<(replication + 1), events: events, sinks: sinks,
+            detail: detail)
+    }
+
+    /// The stale stretches of day `day` (0-based) of replication `replication`, each widget's in
+    /// scenario order, with their times: replication `replication` of a run at `events` computing
+    /// `RunDetail.figures(_:)` run again, keeping that day's and dropping its events (for a
+    /// figure that shows a day the run did not keep, `RunFigures`). The run is the same as the
+    /// first (what it keeps changes nothing it computes), so the stretches are those it had on
+    /// that day.
+    package static func dayStretches(_ scenario: Scenario, replication: Int, day: Int, events: EventLevel) -> [[AgeSegment]] {
+        let rerun = run(
+            scenario, replacing: nil, with: NeverProvider(), replications: replication..<(replication + 1), events: events,
+            sinks: { _, _ in DroppedEvents() }, detail: .figures(RunFigures.Plan(day: day, hourlyDays: 0)))
+        return rerun.runs[0].map { $0.figures?.stretches ?? [] }
+    }
+
     /// Runs `scenario` with your own provider in place of the one the widget named `widget` declares:
     /// every replication of that widget replays a fresh copy of `provider`, the other widgets keep
     /// theirs.
@@ -158,6 +181,13 @@ public struct SimulationResult: Sendable, Equatable, Codable {
         }
         return out
     }
+}
+
+/// A sink that drops every event: a run whose events are read by no one keeps none (a sink does
+/// not change what the engine computes).
+private final class DroppedEvents: EventSink {
+    func receive(_ event: EngineEvent) {}
+    func finish() {}
 }
 
 /// Maps jobs over all cores, keeping results in job order.

@@ -14,6 +14,10 @@ public struct WidgetRunResult: Sendable, Equatable, Codable {
     /// (`RunDetail.stretchTimes` off: ``ageSegments`` is then empty); empty otherwise. Not
     /// encoded: no output holds it.
     public internal(set) var ageShapes = AgeShapes()
+    /// What the run kept for the figures of `report` and `compare` (`RunDetail.figures`): one
+    /// day's stretches with their times, the stale seconds per local hour of its first days;
+    /// `nil` when it kept none (its figures then read ``ageSegments``). Not encoded.
+    package var figures: RunFigures?
 
     private enum CodingKeys: String, CodingKey {
         case days, ageSegments, events

@@ -15,7 +15,11 @@ extension WidgetSimulation {
         }
         days.append(day)
         if !runDetail.stretchTimes {
-            // Only the shapes are kept: the day's stretches folded in, the buffer reused.
+            // Only the shapes are kept: the day's stretches folded in (after the figures took what
+            // they read of them), the buffer reused.
+            if let plan = runDetail.figures {
+                figures.close(day: dayIndex, day, stretches: segments.suffix(from: 0), plan: plan, calendar: calendar)
+            }
             shapes.append(contentsOf: segments.suffix(from: 0))
             segments.removeAll()
         }

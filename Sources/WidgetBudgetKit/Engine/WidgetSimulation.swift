@@ -38,8 +38,10 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
     var days: [DayMetrics] = []
     var segments = SegmentStore()
     /// The stale stretches of the days closed so far, without their times, when
-    /// ``RunDetail/stretchTimes`` is off (``segments`` then holds the current day's only).
+    /// ``RunDetail.stretchTimes`` is off (``segments`` then holds the current day's only).
     var shapes = AgeShapes()
+    /// What the figures read of the stretches, when `RunDetail.figures` asks (`RunFigures`).
+    var figures = RunFigures()
     /// The events kept at the run's ``EventLevel``, or sent to its sink.
     var recorder: EventRecorder
     /// The charged grants' times (``RunDetail/chargeTimes``).
@@ -203,6 +205,6 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
         }
         return WidgetRunResult(
             days: days, ageSegments: segments.take(trim: runDetail.trimSegments), events: recorder.events, chargeTimes: chargeTimes,
-            ageShapes: shapes)
+            ageShapes: shapes, figures: runDetail.figures == nil ? nil : figures)
     }
 }

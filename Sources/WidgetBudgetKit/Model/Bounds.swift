@@ -7,6 +7,8 @@
 public enum Bounds {
     /// The most days a scenario may simulate (10 years).
     public static let maxDays = 3660
+    /// The largest timeline a scenario may declare (entries).
+    public static let maxEntries = 100_000
     /// The most replications of a scenario.
     public static let maxReplications = 100_000
     /// The longest duration anywhere (spacings, offsets, delays, policies, intervals): 10 years,

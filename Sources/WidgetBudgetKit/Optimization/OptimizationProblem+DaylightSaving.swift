@@ -25,8 +25,9 @@ public struct DaylightSavingDay: Sendable {
 extension OptimizationProblem {
     /// The days of the year after `scenario`'s start on which its time zone changes its clocks
     /// (the next spring-forward and fall-back days), each replayed as a 2-day problem unless the
-    /// horizon holds it.
-    static func daylightSavingDays(_ scenario: Scenario, settings: OptimizationSettings) -> [DaylightSavingDay] {
+    /// horizon holds it. The replayed widget keeps the budget it has over `horizon`
+    /// (``HorizonBudget``).
+    static func daylightSavingDays(_ scenario: Scenario, settings: OptimizationSettings, horizon: HorizonBudget) -> [DaylightSavingDay] {
         let zone = scenario.timeZone
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
@@ -45,7 +46,12 @@ extension OptimizationProblem {
             let parts = calendar.dateComponents([.year, .month, .day], from: dayStart)
             let date = String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
             // A change the horizon holds is judged with it.
-            let problem = t < horizonEnd ? nil : OptimizationProblem(scenario: s, settings: settings, daylightSavingDays: false)
+            // Its widget keeps the horizon's budget (views a day, what is left of a learning period).
+            var kept = horizon
+            kept.dayOffset = Int((replayStart.timeIntervalSince(scenario.start) / Seconds.day).rounded())
+            let problem =
+                t < horizonEnd
+                ? nil : OptimizationProblem(scenario: s, settings: settings, daylightSavingDays: false, horizonBudget: kept)
             out.append(DaylightSavingDay(date: date, springForward: forward, problem: problem))
         }
         return out

@@ -14,6 +14,9 @@ public struct OptimizationProblem: Sendable {
     /// Inputs per replication, drawn once, for each app throttle of the space (`nil`: the
     /// scenario's app as written).
     let inputsByThrottle: [Double?: [WidgetInputs]]
+    /// For the problem of a daylight-saving day: the horizon whose budget its widget keeps
+    /// (``HorizonBudget``); `nil` for the horizon's own problem.
+    let horizonBudget: HorizonBudget?
     /// The zone's next spring-forward and fall-back days that the horizon does not contain, each
     /// judged on its own (feasibility only; empty for a zone without daylight saving).
     public let daylightSavingDays: [DaylightSavingDay]
@@ -28,7 +31,7 @@ public struct OptimizationProblem: Sendable {
 
     /// Prepares `settings` on `scenario`, with its daylight-saving days or without (the problems
     /// of those days themselves).
-    init(scenario: Scenario, settings: OptimizationSettings, daylightSavingDays: Bool) {
+    init(scenario: Scenario, settings: OptimizationSettings, daylightSavingDays: Bool, horizonBudget: HorizonBudget? = nil) {
         var s = scenario
         s.replications = settings.replications
         self.scenario = s
@@ -39,11 +42,15 @@ public struct OptimizationProblem: Sendable {
         for t in Set(settings.space.appThrottles + [nil]) {
             let throttled = Self.scenario(s, widget: settings.widget, appThrottle: t)
             byThrottle[t] = (0..<settings.replications).map {
-                WidgetInputs(scenario: throttled, calendar: calendar, widgetIndex: settings.widget, replication: $0).drawnInAdvance()
+                var inputs = WidgetInputs(scenario: throttled, calendar: calendar, widgetIndex: settings.widget, replication: $0)
+                horizonBudget?.keep(in: &inputs, replication: $0, appThrottle: t)
+                return inputs.drawnInAdvance()
             }
         }
         inputsByThrottle = byThrottle
-        self.daylightSavingDays = daylightSavingDays ? Self.daylightSavingDays(s, settings: settings) : []
+        self.horizonBudget = horizonBudget
+        let horizon = HorizonBudget(scenario: s, calendar: calendar, widget: settings.widget, drawn: byThrottle)
+        self.daylightSavingDays = daylightSavingDays ? Self.daylightSavingDays(s, settings: settings, horizon: horizon) : []
     }
 
     /// The widget tuned.
@@ -73,9 +80,11 @@ public struct OptimizationProblem: Sendable {
     /// settings' replications, on demand beyond (the same draws: every stream is keyed by purpose).
     func input(_ r: Int, appThrottle: Double?) -> WidgetInputs {
         if let drawn = inputsByThrottle[appThrottle], r < drawn.count { return drawn[r] }
-        return WidgetInputs(
+        var inputs = WidgetInputs(
             scenario: Self.scenario(scenario, widget: settings.widget, appThrottle: appThrottle), calendar: calendar,
             widgetIndex: settings.widget, replication: r)
+        horizonBudget?.keep(in: &inputs, replication: r, appThrottle: appThrottle)
+        return inputs
     }
 
     /// `scenario` with every app reload stream that reaches the widget throttled to `appThrottle`

@@ -25,3 +25,25 @@ public enum FixedPolicy: Sendable, Equatable, CustomStringConvertible, Codable {
         }
     }
 }
+
+extension FixedPolicy {
+    /// Reads a policy as scenarios write it: `at-end`, `never` or `{after: 30m}`.
+    public static func read<V: ScenarioValue>(_ v: V) throws -> FixedPolicy {
+        if v.isMapping {
+            let m = try v.mapping(allowed: ["after"])
+            return .after(try m.require("after", hint: nil).positiveDuration())
+        }
+        let text = try v.string()
+        switch text {
+        case "at-end", "atEnd": return .atEnd
+        case "never": return .never
+        default:
+            if text.hasPrefix("after") {
+                throw v.error("write the `after` policy as {after: 30m}", hint: nil)
+            }
+            throw v.error(
+                "unknown policy '\(text)'",
+                hint: NearestName.hint(text, among: ["at-end", "never"], otherwise: "use at-end, never or {after: 30m}"))
+        }
+    }
+}

@@ -1,5 +1,5 @@
 /// One entry, `.never`: the widget changes only when the app calls `reloadTimelines(ofKind:)`.
-public struct NeverProvider: ReplayProvider, Sendable, Equatable {
+public struct NeverProvider: ReplayProvider, Sendable, Equatable, Codable {
     /// Creates the provider.
     public init() {}
 

@@ -1,4 +1,8 @@
-/// A built-in provider as a scenario describes it.
+/// A provider as a scenario describes it: a built-in one's own case, or any other
+/// ``ProviderDescription`` as ``custom(_:)``.
+///
+/// What a provider says about itself (``maxEntries``, ``summary``, its runnable form) comes from
+/// its description (``payload``), so nothing here switches over providers beyond ``payload``.
 public enum ProviderSpec: Sendable, Equatable, Codable {
     /// `type: fixed`.
     case fixed(FixedProvider)
@@ -11,6 +15,15 @@ public enum ProviderSpec: Sendable, Equatable, Codable {
     case schedule([WindowedPolicy])
     /// `type: never`.
     case never
+    /// Any other provider (one a library user or a test adds): its description, read by the
+    /// loader from the type handed to it, run through ``BuiltInProvider/custom(_:)``.
+    case custom(CustomProvider)
+
+    /// The provider types the scenario loader knows, in the order its messages list them: the
+    /// loader entry of each built-in provider.
+    public static var builtInTypes: [any ProviderDescription.Type] {
+        [FixedProvider.self, UntilFullProvider.self, WindowsProviderSpec.self, ScheduleProviderSpec.self, NeverProvider.self]
+    }
 
     /// The case's payload as a ``ProviderDescription``: what the provider says about itself.
     public var payload: any ProviderDescription {
@@ -20,14 +33,21 @@ public enum ProviderSpec: Sendable, Equatable, Codable {
         case let .windows(list): WindowsProviderSpec(list)
         case let .schedule(list): ScheduleProviderSpec(list)
         case .never: NeverProvider()
+        case let .custom(c): c.provider
         }
     }
+
+    /// The `type:` a scenario writes for this provider.
+    public var typeName: String { type(of: payload).typeName }
 
     /// The largest timeline this provider can return (for memory checks before running).
     public var maxEntries: Int { payload.maxEntries }
 
     /// One line in plain words, for reports.
     public var summary: String { payload.summary }
+
+    /// Seconds from a reload to the first entry (``ProviderDescription/firstEntryOffset``).
+    public var firstEntryOffset: Double { payload.firstEntryOffset }
 
     /// Builds the runnable provider for a run.
     public func makeProvider(clock: LocalClock, horizon: Double) -> BuiltInProvider {
@@ -48,6 +68,21 @@ public struct WindowedPolicy: Sendable, Equatable, Codable {
         self.provider = provider
     }
 
+    /// Reads the items of `mapping`'s `key` (`windows`, `segments`): each
+    /// `{during: "…", <fixed provider keys>}`, at least one.
+    static func read<M: ScenarioMapping>(_ mapping: M, key: String) throws -> [WindowedPolicy] {
+        let list = try mapping.require(
+            key, hint: "a list of {during: \"weekdays 09:30-16:00\", entries: …, spacing: …, policy: …}"
+        ).list()
+        if list.isEmpty { throw mapping[key]!.error("needs at least one window", hint: nil) }
+        return try list.map { item in
+            let m = try item.mapping(allowed: FixedProvider.keys + ["during"])
+            let during = try m.require("during", hint: "e.g. \"weekdays 09:30-16:00\"").timeWindows()
+            guard during.count == 1 else { throw m["during"]!.error("give one window per item", hint: nil) }
+            return WindowedPolicy(window: during[0], provider: try FixedProvider.read(m))
+        }
+    }
+
     /// The largest timeline of `policies`' providers (1 when there are none).
     static func maxEntries(_ policies: [WindowedPolicy]) -> Int { policies.map(\.provider.entries).max() ?? 1 }
 
@@ -57,8 +92,9 @@ public struct WindowedPolicy: Sendable, Equatable, Codable {
     }
 }
 
-/// A built-in provider ready to run (an enum rather than an existential, so the engine's calls to
-/// `getTimeline` are direct).
+/// A provider ready to run: the built-in ones each in a case of their own (an enum rather than an
+/// existential, so the engine's calls to their `getTimeline` are direct), any other in
+/// ``custom(_:)``, called through ``ReplayProvider``.
 ///
 /// Only ``UntilFullProvider`` changes as it runs; the others fill timelines without changing, so
 /// they are read in place rather than copied out of the enum and stored back at every reload.
@@ -73,6 +109,8 @@ public enum BuiltInProvider: ReplayProvider, Sendable {
     case schedule(ScheduleProvider)
     /// ``NeverProvider``.
     case never(NeverProvider)
+    /// Any other provider (``ProviderSpec/custom(_:)``'s), called through the protocol.
+    case custom(any ReplayProvider & Sendable)
 
     /// Fills `timeline` for a reload at `context.now` (see ``ReplayProvider``).
     public mutating func getTimeline(in context: ReplayContext, into timeline: inout ReplayTimeline) {
@@ -88,6 +126,9 @@ public enum BuiltInProvider: ReplayProvider, Sendable {
             p.getTimeline(in: context, into: &timeline)
         case let .never(p):
             p.getTimeline(in: context, into: &timeline)
+        case var .custom(p):
+            p.getTimeline(in: context, into: &timeline)
+            self = .custom(p)
         }
     }
 }

@@ -54,21 +54,80 @@ struct ContributingExampleTests {
         #expect(NeededBudget.minimumBySearch(chargeTimes: grants, model: .hourlyCap, clock: clock) == 25)
     }
 
+    /// A widget whose provider is the worked example's, as a scenario names it.
+    static let backoffYAML = """
+        name: backoff-example
+        days: 1
+        widgets:
+          - kind: feed
+            provider: {type: backoff, first: 15m, cap: 2h}
+        """
+
+    /// The loader given the example's provider type (its loader entry, as a built-in one's is its
+    /// line in `ProviderSpec.builtInTypes`).
+    static func loadBackoff(_ yaml: String = backoffYAML) throws -> Scenario {
+        try ScenarioLoader.parse(yaml: yaml, file: "backoff.yaml", providerTypes: ProviderSpec.builtInTypes + [BackoffProvider.self])
+            .scenario
+    }
+
     /// Waits of 15 min, 30 min, 1 h, then 2 h: reloads at 0, 900, 2,700 and 6,300 s, then every
     /// 7,200 s from 6,300 to 85,500 s (15 a day, within the default budget).
-    @Test("the backoff provider reloads after 15 min, 30 min, 1 h, then every 2 h")
-    func backoffReplayed() throws {
-        let scenario = try ScenarioLoader.parse(
-            yaml: """
-                name: backoff-example
-                days: 1
-                widgets:
-                  - kind: feed
-                    provider: never
-                """, file: "backoff.yaml"
-        ).scenario
-        let result = try Simulator.run(scenario, replacing: "feed", with: BackoffProvider(), events: .reloads)
-        let expected: [SimTime] = [0, 900, 2_700] + (0..<12).map { 6_300 + Double($0) * 7_200 }
-        #expect(result.run().grantTimes == expected)
+    static let backoffGrants: [SimTime] = [0, 900, 2_700] + (0..<12).map { 6_300 + Double($0) * 7_200 }
+
+    @Test("a scenario naming type: backoff loads only with the type given to the loader, and reads its keys")
+    func backoffLoaderEntry() throws {
+        let provider = try Self.loadBackoff().widgets[0].provider
+        #expect(provider == .custom(CustomProvider(BackoffProvider(first: 900, cap: 7_200))))
+        #expect(provider.typeName == "backoff")
+        #expect(provider.summary == "backoff: one entry, reload after 15m, doubling up to 2h")
+        #expect(provider.maxEntries == 1)
+        #expect(try Self.loadBackoff(Self.backoffYAML.replacingOccurrences(of: "cap: 2h", with: "cap: 1h")).widgets[0].provider != provider)
+        #expect {
+            try ScenarioLoader.parse(yaml: Self.backoffYAML, file: "backoff.yaml")
+        } throws: { error in
+            "\(error)"
+                == "backoff.yaml:5: widgets[0].provider.type: unknown provider type 'backoff' (use fixed, until-full, windows, schedule, never)"
+        }
+        // Its own keys only, and its own checks, with the file, line and key.
+        #expect {
+            try Self.loadBackoff(Self.backoffYAML.replacingOccurrences(of: "cap: 2h", with: "entries: 2"))
+        } throws: { error in
+            "\(error)".hasPrefix("backoff.yaml:5: widgets[0].provider.entries: unknown key 'entries'")
+        }
+        #expect {
+            try Self.loadBackoff(Self.backoffYAML.replacingOccurrences(of: "cap: 2h", with: "cap: 10m"))
+        } throws: { error in
+            "\(error)" == "backoff.yaml:5: widgets[0].provider.cap: the cap 10m is below first (give a cap of at least 15m)"
+        }
+    }
+
+    @Test("the backoff provider, named by a scenario, reloads after 15 min, 30 min, 1 h, then every 2 h")
+    func backoffSimulated() throws {
+        let scenario = try Self.loadBackoff()
+        let run = Simulator.run(scenario, events: .reloads).run()
+        #expect(run.grantTimes == Self.backoffGrants)
+        // The same logic replayed in place of a `provider: never` widget gives the same reloads.
+        var never = scenario
+        never.widgets[0].provider = .never
+        #expect(
+            try Simulator.run(never, replacing: "feed", with: BackoffProvider(), events: .reloads).run().grantTimes == Self.backoffGrants)
+    }
+
+    /// A scenario holding the provider survives JSON when the decoder is handed its type, and
+    /// says which type it lacks when not.
+    @Test("a scenario with the backoff provider round-trips through JSON given its type")
+    func backoffCodable() throws {
+        let scenario = try Self.loadBackoff()
+        // Infinities (an unlimited `unseen_after`) as strings, as `CodableRoundTripTests` does.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        let data = try encoder.encode(scenario)
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        #expect(throws: DecodingError.self) { try decoder.decode(Scenario.self, from: data) }
+        decoder.userInfo[.providerTypes] = ProviderSpec.builtInTypes + [BackoffProvider.self]
+        #expect(try decoder.decode(Scenario.self, from: data) == scenario)
+        #expect(String(decoding: data, as: UTF8.self).contains(#""provider":{"custom":{"_0":{"type":"backoff","value":{"#))
     }
 }

@@ -1,22 +1,22 @@
 import ArgumentParser
 
 /// The exit codes of every command, in one place (documented in `--help` and the README).
-enum ExitStatus {
+package enum ExitStatus {
     /// Success.
-    static let ok = ExitCode(0)
+    package static let ok = ExitCode(0)
     /// Bad input: a scenario, log or CSV file that cannot be read, or an output that cannot be written.
-    static let badInput = ExitCode(1)
+    package static let badInput = ExitCode(1)
     /// `optimize`: no candidate meets the constraints (the outputs explain why).
-    static let noFeasiblePolicy = ExitCode(2)
+    package static let noFeasiblePolicy = ExitCode(2)
     /// Figures failed to draw, or gnuplot is missing under `--require-plots`.
-    static let plotsFailed = ExitCode(3)
+    package static let plotsFailed = ExitCode(3)
     /// A usage error: an unknown option or a bad argument value (swift-argument-parser's code).
-    static let usage = ExitCode.validationFailure
+    package static let usage = ExitCode.validationFailure
     /// Interrupted (Ctrl-C); nothing half-written is left.
-    static let interrupted = ExitCode(130)
+    package static let interrupted = ExitCode(130)
 
     /// The table shown at the end of `widgetbudget --help`.
-    static let helpText = """
+    package static let helpText = """
         EXIT CODES:
           0    ok
           1    bad input (a file that cannot be read or written; the message names file, line and key)
@@ -28,9 +28,9 @@ enum ExitStatus {
 }
 
 /// Figures that failed to draw, or gnuplot missing under `--require-plots`: exit code 3.
-struct PlotsFailed: Error, CustomStringConvertible {
+package struct PlotsFailed: Error, CustomStringConvertible {
     /// The one-line message.
-    var description: String
+    package var description: String
     /// Creates the error.
-    init(_ description: String) { self.description = description }
+    package init(_ description: String) { self.description = description }
 }

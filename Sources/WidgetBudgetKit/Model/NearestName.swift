@@ -1,7 +1,7 @@
 /// Finds the closest valid name to a misspelt one, for "did you mean …?" hints.
-enum NearestName {
+package enum NearestName {
     /// The candidate closest to `name` by edit distance, if it is close enough to be a typo.
-    static func suggest(_ name: String, among candidates: [String]) -> String? {
+    package static func suggest(_ name: String, among candidates: [String]) -> String? {
         let lowered = name.lowercased()
         var best: (String, Int)?
         for candidate in candidates {
@@ -14,13 +14,13 @@ enum NearestName {
 
     /// The hint for a name that is not among `candidates`: "did you mean 'x'?" when one is close,
     /// otherwise `otherwise` (by default "use a, b, c").
-    static func hint(_ name: String, among candidates: [String], otherwise: String? = nil) -> String {
+    package static func hint(_ name: String, among candidates: [String], otherwise: String? = nil) -> String {
         suggest(name, among: candidates).map { "did you mean '\($0)'?" }
             ?? otherwise ?? "use " + candidates.joined(separator: ", ")
     }
 
     /// Levenshtein distance.
-    static func distance(_ a: String, _ b: String) -> Int {
+    package static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }

@@ -4,7 +4,7 @@ import WidgetBudgetIO
 
 /// Runs a command body, turning every error into one line on standard error and the exit code of
 /// ``ExitStatus`` for its kind: no stack trace ever reaches the user.
-func reportingErrors<T>(_ body: () throws -> T) throws -> T {
+package func reportingErrors<T>(_ body: () throws -> T) throws -> T {
     // Before any thread starts: a signal then removes staged output and stops gnuplot.
     InterruptGuard.installIfNeeded { printError(OutputTransaction.interruptedMessage()) }
     do {
@@ -24,6 +24,6 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
 }
 
 /// Prints a line to standard error, its control characters made visible (``TerminalText/safe(_:)``).
-func printError(_ line: String) {
+package func printError(_ line: String) {
     FileHandle.standardError.write(Data((TerminalText.safe(line.replacingOccurrences(of: "\n", with: " ")) + "\n").utf8))
 }
