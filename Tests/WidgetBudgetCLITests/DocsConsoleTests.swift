@@ -3,7 +3,7 @@ import Testing
 import WidgetBudgetTestSupport
 
 /// Every ```console block of README.md and docs/ is a run of the tool: each `$ widgetbudget …` (or
-/// `$ swift run -c release [--static-swift-stdlib] widgetbudget …`) line is run, in a folder that holds this package's
+/// `$ .build/release/widgetbudget …`, the README's build, or `$ swift run -c release widgetbudget …`) line is run, in a folder that holds this package's
 /// `Scenarios/` (and `Tests/`, for `inspect`'s fixture projects), and the lines under it must be what it printed (issue #28: the README's numbers
 /// had drifted from the tool's). `…` in an expected line stands for anything (elided columns);
 /// spacing is compared as single spaces; the block may leave printed lines out, not change them.
@@ -33,7 +33,7 @@ struct DocsConsoleTests {
     }
 
     static let prefixes = [
-        "$ swift run -c release --static-swift-stdlib widgetbudget ", "$ swift run -c release widgetbudget ", "$ widgetbudget ",
+        "$ .build/release/widgetbudget ", "$ swift run -c release widgetbudget ", "$ widgetbudget ",
     ]
 
     /// The command a `$` line stands for.
