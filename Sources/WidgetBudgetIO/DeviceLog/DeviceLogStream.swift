@@ -372,38 +372,20 @@ private protocol RowSource: AnyObject {
 /// A part file's rows, read back a line at a time.
 private final class FileRows: RowSource {
     let order: Int
-    /// Owns the files.
-    private let part: PartWriter
-    private let rows: UnsafeMutablePointer<FILE>
-    private let times: UnsafeMutablePointer<FILE>
-    private var line: UnsafeMutablePointer<CChar>?
-    private var capacity = 0
-    private(set) var time: Double?
+    /// The rows and their times; the part owns the files.
+    private let lines: TimedLines
 
     init?(_ part: PartWriter, order: Int) {
-        guard let rows = part.rowsFile, let times = part.timesFile, fseek(rows, 0, SEEK_SET) == 0, fseek(times, 0, SEEK_SET) == 0
+        guard let rows = part.rowsFile, let times = part.timesFile,
+            let lines = TimedLines(rewinding: rows, times: times, owner: part)
         else { return nil }
-        self.part = part
-        self.rows = rows
-        self.times = times
+        self.lines = lines
         self.order = order
-        advance()
     }
 
-    deinit { free(line) }
+    var time: Double? { lines.time }
 
-    private func advance() {
-        var t = 0.0
-        time = fread(&t, MemoryLayout<Double>.stride, 1, times) == 1 ? t : nil
-    }
-
-    func write(to out: UnsafeMutablePointer<FILE>) -> Bool {
-        // One row is one line: no cell of a device log holds a line break.
-        let n = getline(&line, &capacity, rows)
-        advance()
-        guard n > 0, let line else { return false }
-        return fwrite(line, 1, n, out) == n
-    }
+    func write(to out: UnsafeMutablePointer<FILE>) -> Bool { lines.copyLine(to: out) }
 }
 
 /// Rows made one at a time, in time order.

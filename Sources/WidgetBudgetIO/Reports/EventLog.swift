@@ -167,9 +167,9 @@ public final class EventLog: @unchecked Sendable {
     /// - Complexity: O(rows × widgets).
     private func merge(_ widgets: [(rows: String, times: String)], to out: UnsafeMutablePointer<FILE>) throws {
         Self.allowOpenFiles(2 * widgets.count + 64)
-        var readers: [PartReader] = []
+        var readers: [TimedLines] = []
         for w in widgets {
-            guard let reader = PartReader(rows: w.rows, times: w.times) else { throw error(path, "cannot read a part") }
+            guard let reader = TimedLines(rows: w.rows, times: w.times) else { throw error(path, "cannot read a part") }
             readers.append(reader)
         }
         while true {
@@ -194,45 +194,5 @@ public final class EventLog: @unchecked Sendable {
     /// A `FileWriteError` for `path` with the system's reason.
     fileprivate func error(_ path: String, _ what: String) -> FileWriteError {
         FileWriteError(path: path, reason: "\(what): \(String(cString: strerror(errno)))")
-    }
-}
-
-/// Reads a part back a row at a time: its next row's time, and the row.
-private final class PartReader {
-    private let rows: UnsafeMutablePointer<FILE>
-    private let times: UnsafeMutablePointer<FILE>
-    private var line: UnsafeMutablePointer<CChar>?
-    private var capacity = 0
-    /// The next row's time, `nil` at the end.
-    private(set) var time: Double?
-
-    init?(rows: String, times: String) {
-        guard let r = fopen(rows, "r") else { return nil }
-        guard let t = fopen(times, "r") else {
-            fclose(r)
-            return nil
-        }
-        self.rows = r
-        self.times = t
-        advance()
-    }
-
-    deinit {
-        fclose(rows)
-        fclose(times)
-        free(line)
-    }
-
-    private func advance() {
-        var t = 0.0
-        time = fread(&t, MemoryLayout<Double>.stride, 1, times) == 1 ? t : nil
-    }
-
-    /// Copies the next row (one line: no cell holds a line break) to `out`; false on a write error.
-    func copyLine(to out: UnsafeMutablePointer<FILE>) -> Bool {
-        let n = getline(&line, &capacity, rows)
-        advance()
-        guard n > 0, let line else { return false }
-        return fwrite(line, 1, n, out) == n
     }
 }
