@@ -55,6 +55,7 @@ struct InspectCommandTests {
 
     @Test func theEmittedScenarioRunsUnderSimulateAndOptimize() throws {
         let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let scenario = folder.appendingPathComponent("clock.yaml").path
         let run = try Self.inspect(["minute-clock", "--emit-scenario", scenario])
         #expect(run.status == 0, "\(run.stderr)")

@@ -160,7 +160,9 @@ struct OptimizeCommandTests {
             "Scenarios/clock-minute-entries.yaml", "--replications", "1", "--days", "1", "--entries", "1,12,61", "--spacing", "1m,5m",
         ]
         let (a, outA) = try Self.optimize(args)
+        defer { try? FileManager.default.removeItem(at: outA) }
         let (b, outB) = try Self.optimize(args)
+        defer { try? FileManager.default.removeItem(at: outB) }
         defer {
             try? FileManager.default.removeItem(at: outA)
             try? FileManager.default.removeItem(at: outB)
