@@ -110,7 +110,7 @@ $commands_only && scenarios=()
 echo
 # The floor: compiled here, counted by callgrind whatever the binary's counter (its accounting
 # alone is one function, `account`, which only callgrind's --toggle-collect can single out).
-cc -std=c99 -O2 -o "$work/floor" Scripts/floor/floor.c -lm
+Scripts/floor/build.sh "$work/floor"
 # floor_count DAYS [--toggle-collect=account] FLOOR_ARGUMENTS...: the floor's instructions.
 floor_count() {
   local days=$1

@@ -7,16 +7,14 @@ import WidgetBudgetTestSupport
 /// widget-days against sums worked out by hand, stretch by stretch, below.
 @Suite("Closed-form floor")
 struct FloorProgramTests {
-    /// Compiles the floor with `cc -std=c99 -O2` (the script's command) into a scratch folder and
+    /// Compiles the floor with `Scripts/floor/build.sh` (the script's command: `cc`, else the toolchain's `clang`) into a scratch folder and
     /// runs it with `arguments`; its `day N:` lines.
     private static func days(_ arguments: [String]) throws -> [String] {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let program = folder.appendingPathComponent("floor")
-        let source = CLIRunner.packageRoot.appendingPathComponent("Scripts/floor/floor.c")
-        let build = try CLIRunner.run(
-            program: URL(fileURLWithPath: "/usr/bin/env"),
-            ["cc", "-std=c99", "-O2", "-o", program.path, source.path, "-lm"])
+        let script = CLIRunner.packageRoot.appendingPathComponent("Scripts/floor/build.sh")
+        let build = try CLIRunner.run(program: URL(fileURLWithPath: "/usr/bin/env"), ["bash", script.path, program.path])
         try #require(build.status == 0, "\(build.stderr)")
         let run = try CLIRunner.run(program: program, arguments + ["--per-day"])
         try #require(run.status == 0, "\(run.stderr)")
