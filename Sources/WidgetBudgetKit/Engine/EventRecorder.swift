@@ -39,12 +39,12 @@ struct EventRecorder {
     }
 
     /// Keeps an event (the caller checked ``keeps(_:)``): sent to the sink, after the changes
-    /// before it at ``EventLevel/all``, or added to ``events``.
-    @inline(__always)
+    /// before it at ``EventLevel/all``, or added to ``events``. Returns it.
+    @inline(__always) @discardableResult
     mutating func record(
         _ t: SimTime, _ kind: EngineEvent.Kind, source: ReloadSource?, charged: Bool?, budgetLeft: Int,
         entries: Int, memory: Double, detail: EngineEvent.Detail
-    ) {
+    ) -> EngineEvent {
         let event = EngineEvent(
             replication: replication, time: t, widget: widgetIndex, kind: kind, source: source,
             charged: charged, budgetLeft: budgetLeft, entries: entries, memoryMB: memory, detail: detail)
@@ -54,6 +54,7 @@ struct EventRecorder {
         } else {
             events.append(event)
         }
+        return event
     }
 
     /// Ends the run: the changes not sent yet go to the sink, which is told the run is over, or
