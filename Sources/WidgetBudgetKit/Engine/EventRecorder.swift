@@ -16,10 +16,11 @@ struct EventRecorder {
     /// The predictable and unpredictable changes, for the event log at ``EventLevel/all``.
     private let predictable: ContentChanges
     private let unpredictableTimes: [SimTime]
-    /// With a sink and ``EventLevel/all``: the predictable changes' times, listed once (empty
-    /// otherwise), and the next predictable and unpredictable changes to send.
-    private let predictableChangeTimes: [SimTime]
-    private var nextPredictableChange = 0
+    /// With a sink and ``EventLevel/all``: the predictable changes not sent yet, read one at a
+    /// time (``ContentChanges/stream``: no list over the horizon), the next of them (`.infinity`
+    /// past the last, or otherwise), and the next unpredictable change to send.
+    private var predictableChanges: EventStream?
+    private var nextPredictableChange = SimTime.infinity
     private var nextUnpredictableChange = 0
 
     init(level: EventLevel, replication: Int, widgetIndex: Int, inputs: WidgetInputs, sink: (any EventSink)?) {
@@ -29,7 +30,11 @@ struct EventRecorder {
         self.sink = sink
         predictable = inputs.predictable
         unpredictableTimes = inputs.unpredictable.times
-        predictableChangeTimes = sink != nil && level == .all ? inputs.predictable.eventTimes.times : []
+        if sink != nil && level == .all {
+            var changes = inputs.predictable.stream
+            nextPredictableChange = changes.next() ?? .infinity
+            predictableChanges = changes
+        }
     }
 
     /// Whether an event of `kind` is kept at this level.
@@ -79,13 +84,12 @@ struct EventRecorder {
     /// time order, predictable before unpredictable at equal times, before any event at `t`.
     private mutating func sendChanges(through t: SimTime, to sink: any EventSink) {
         while true {
-            let p =
-                nextPredictableChange < predictableChangeTimes.count ? predictableChangeTimes[nextPredictableChange] : .infinity
+            let p = nextPredictableChange
             let u = nextUnpredictableChange < unpredictableTimes.count ? unpredictableTimes[nextUnpredictableChange] : .infinity
             let next = min(p, u)
             guard next <= t, next.isFinite else { return }
             if p <= u {
-                nextPredictableChange += 1
+                nextPredictableChange = predictableChanges?.next() ?? .infinity
                 sink.receive(change(at: p, .predictable))
             } else {
                 nextUnpredictableChange += 1
