@@ -57,8 +57,8 @@ package struct FigureReloads: Sendable, Equatable {
             waitingSince = event.time
             if first { waits.append(event.time..<SimTime.infinity) }
         case .budgetBack:
-            // A wait that ends by then began by then: it is the last one kept.
-            if first, let start = waitingSince { waits[waits.count - 1] = start..<event.time }
+            // A wait that began before this end, itself by then, is the last one kept.
+            if first, let start = waitingSince, start <= event.time { waits[waits.count - 1] = start..<event.time }
             waitingSince = nil
         default:
             break
