@@ -551,3 +551,15 @@ dir=$(mktemp -d "$root/case.XXXXXX")
     bash -c 'ulimit -v 300000 && PATH=/nonexistent exec "$0" "$@"' "$bin" report Scenarios --out out
 )
 # ---- end of issue #26 item "memory flat in the horizon" (memory)
+# ---- Issue #26 engine-2, item "memory flat in the horizon" (events): report streams its events
+# to events.csv and keeps only what its figures read of them (FigureReloads), not every reload
+# event. Observed 08 (a reload every 15 s) for 300 days under a 100 MB address space (without
+# gnuplot: the figures' data).
+dir=$(mktemp -d "$root/case.XXXXXX")
+(
+  cd "$dir" || exit 1
+  mkdir Scenarios && sed 's/^days: .*/days: 300/' "$repo/Scenarios/observed/08-after-15s-vs-15m.yaml" >Scenarios/s.yaml
+  run "#26 events: report of a reload every 15 s for 300 days, 100 MB address space" "" \
+    bash -c 'ulimit -v 100000 && PATH=/nonexistent exec "$0" "$@"' "$bin" report Scenarios --out out
+)
+# ---- end of issue #26 engine-2 (events)

@@ -6,18 +6,26 @@ import WidgetBudgetTestSupport
 @testable import WidgetBudgetIO
 
 /// `report` and `compare` keep what their figures read of the stale stretches (``RunFigures``: one
-/// day's stretches, the hourly stale seconds of the heat map's days), not every stretch with its
-/// time, and draw the same figures, byte for byte, as from a run that kept them all (issue #26:
-/// memory flat in the horizon).
+/// day's stretches, the hourly stale seconds of the heat map's days) and of the reload events
+/// (``FigureReloads``: the budget figure's charges and waits, the shown day's events), not every
+/// stretch with its time nor every event, and draw the same figures, byte for byte, as from a run
+/// that kept them all (issue #26: memory flat in the horizon).
 @Suite("Figures in flat memory")
 struct FigureMemoryTests {
-    /// The bytes a run keeps that grow with its days: as ``FlatMemoryTests/keptBytes(_:)``, and what
-    /// it kept for the figures.
+    /// The bytes a run keeps that grow with its days: as ``FlatMemoryTests/keptBytes(_:)``, its
+    /// events, and what it kept for the figures.
     static func keptBytes(_ run: WidgetRunResult) -> Int {
         let figures = run.figures.map { f in
             f.stretches.count * MemoryLayout<AgeSegment>.stride + f.hourlyStale.reduce(0) { $0 + $1.count * MemoryLayout<Double>.stride }
+                + (f.reloads.map(reloadBytes) ?? 0)
         }
-        return FlatMemoryTests.keptBytes(run) + (figures ?? 0)
+        return FlatMemoryTests.keptBytes(run) + run.events.count * MemoryLayout<EngineEvent>.stride + (figures ?? 0)
+    }
+
+    /// The bytes of what a run kept of its reload events for the figures.
+    static func reloadBytes(_ r: FigureReloads) -> Int {
+        r.charges.count * MemoryLayout<SimTime>.stride + r.waits.count * MemoryLayout<Range<SimTime>>.stride
+            + r.dayEvents.count * MemoryLayout<EngineEvent>.stride
     }
 
     /// The bytes `report` keeps for `scenario` over `days` days, one replication, every widget.
@@ -29,9 +37,11 @@ struct FigureMemoryTests {
     }
 
     /// From 3 to 30 days, what `report` keeps grows by at most 15 MB / 3,650 days (4,110 bytes) a
-    /// day for the whole scenario, as `simulate` (``FlatMemoryTests``), not counting the events
-    /// (`report` keeps those of its level: its figures read the reload events). Keeping every
-    /// stretch with its time fails it on one-second entries (06: 252 KB a day).
+    /// day for the whole scenario, as `simulate` (``FlatMemoryTests``), its events and what it
+    /// keeps of them for the figures counted. Keeping every stretch with its time fails it on
+    /// one-second entries (06: 252 KB a day); keeping every reload event (as `report` did before
+    /// it streamed them to `events.csv`) on the busier scenarios (`news-commute-schedule`: 120
+    /// events a day).
     @Test("report keeps a bounded amount a day", arguments: EventLogTests.scenarios)
     func boundedPerDay(path: String) throws {
         let scenario = try EventLogTests.scenario(path, days: 30, replications: 1)
@@ -48,7 +58,7 @@ struct FigureMemoryTests {
         s.replications = 1
         let comparison = try ScenarioComparison([s, s])
         return comparison.results.reduce(0) { total, result in
-            total + result.runs[0].reduce(0) { $0 + keptBytes($1) + $1.events.count * MemoryLayout<EngineEvent>.stride }
+            total + result.runs[0].reduce(0) { $0 + keptBytes($1) }
         }
     }
 
@@ -83,6 +93,30 @@ struct FigureMemoryTests {
         let asked = BatchReport.simulate(scenario, events: .reloads, ageDay: other + 1)
         #expect(asked.runs.allSatisfy { $0.allSatisfy { $0.figures?.day == other } })
         #expect(ScenarioPlots.specs(try ScenarioPlotInput(result: asked, ageDay: other + 1, events: .reloads)) == again)
+    }
+
+    /// Past the budget figure's 14 days, which a run keeps the charges and waits of: a grant at
+    /// the last instant of them still counts, one after does not.
+    @Test("report's figures past the budget figure's days", arguments: EventLogTests.scenarios)
+    func pastTheBudgetDays(path: String) throws {
+        var scenario = try EventLogTests.scenario(path, replications: 1)
+        scenario.days = ScenarioPlotInput.budgetDays + 3
+        let kept = BatchReport.simulate(scenario, events: .reloads, ageDay: nil)
+        #expect(kept.runs.allSatisfy { $0.allSatisfy { $0.events.isEmpty && ($0.figures?.reloads?.recorded ?? 0) > 0 } })
+        let specs = ScenarioPlots.specs(try ScenarioPlotInput(result: kept, events: .reloads))
+        #expect(specs == (try Self.fullSpecs(scenario, ageDay: nil)), "\(path)")
+    }
+
+    /// Without events (`--events none`) the figures read the detail run's reload events, which
+    /// keeps what a report's run keeps of them: the same figures as from every reload event.
+    @Test("report without events: the detail run's kept reloads", arguments: EventLogTests.scenarios)
+    func withoutEvents(path: String) throws {
+        var scenario = try EventLogTests.scenario(path, replications: 1)
+        scenario.days = ScenarioPlotInput.budgetDays + 2
+        let kept = BatchReport.simulate(scenario, events: .none, ageDay: 16)
+        let input = try ScenarioPlotInput(result: kept, ageDay: 16, events: .none)
+        #expect(input.detail.map { $0.runs[0].allSatisfy { $0.events.allSatisfy { $0.kind == .render } } } ?? true)
+        #expect(ScenarioPlots.specs(input) == (try Self.fullSpecs(scenario, ageDay: 16)), "\(path)")
     }
 
     @Test("several widgets: the day of their mean freshness, each widget's stretches of it")

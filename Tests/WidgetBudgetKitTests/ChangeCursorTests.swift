@@ -61,4 +61,21 @@ struct ChangeCursorTests {
             }
         }
     }
+
+    /// `ContentChanges.stream` (what `--events all` sends to a sink, read one at a time) gives the
+    /// instants of `eventTimes` (the list the in-memory event log merges), grids and lists alike.
+    @Test("the changes read one at a time are the listed ones")
+    func streamIsTheList() {
+        var g = SeededGenerator(seed: 32)
+        for (clock, horizon) in PeriodicTicksTests.clocks {
+            for period in [1.0, 37.5, 900] {
+                let offset = g.next() % 2 == 0 ? 0 : (g.unit() - 0.5) * period
+                let periodic = ContentChanges.periodic(PeriodicTicks(period: period, offset: offset, clock: clock, horizon: horizon))
+                let list = ContentChanges.list(EventTimes([0, 5, 5, 60, horizon / 2]))
+                for changes in [periodic, list] {
+                    #expect(Array(IteratorSequence(changes.stream)) == changes.eventTimes.times, "period \(period)")
+                }
+            }
+        }
+    }
 }

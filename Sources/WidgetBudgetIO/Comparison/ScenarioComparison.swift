@@ -76,7 +76,7 @@ public struct ScenarioComparison: Sendable {
         self.notes = notes
         results = aligned.map {
             Simulator.run(
-                $0, events: Self.events, sinks: { _, _ in DroppedEvents() }, detail: .figures(Self.figures(day: ageDay)),
+                $0, events: Self.events, sinks: DroppedEvents.sinks, detail: .figures(Self.figures(day: ageDay)),
                 progress: { _, _ in })
         }
         rows = Self.rows(results: results, widgets: widgets)
@@ -143,10 +143,4 @@ public struct ScenarioComparison: Sendable {
         let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
         return i < letters.count ? String(letters[i]) : "S\(i + 1)"
     }
-}
-
-/// A sink that drops every event (``ScenarioComparison``'s runs: no output reads them).
-private final class DroppedEvents: EventSink {
-    func receive(_ event: EngineEvent) {}
-    func finish() {}
 }

@@ -10,7 +10,6 @@ enum AgePlot {
         let clock = calendar.clock
         let d = input.ageDay
         let from = calendar.dayStarts[d], to = calendar.dayStarts[d + 1]
-        let run = input.runs[w]
         let widget = input.widgetName(w)
         let name = "age-" + input.slugs[w]
         func hours(_ t: SimTime) -> String { ScenarioPlotInput.hours(t, from: from) }
@@ -25,8 +24,8 @@ enum AgePlot {
                 rows: curve.map { row($0.time) + [NumberFormat.fixed($0.age, 3)] })
         ]
 
-        let reloadEvents = input.reloadEvents(widget: w)?.events ?? []
-        let inDay = reloadEvents.filter { $0.time >= from && $0.time < to }
+        let reloads = input.reloads[w]
+        let inDay = (reloads?.dayEvents ?? []).filter { $0.time >= from && $0.time < to }
         let kills = Set(inDay.filter { $0.kind == .kill }.map(\.time))
         let grants = inDay.filter { $0.kind == .grant }
         let reloadsName = name + "-reloads.csv"
@@ -48,13 +47,7 @@ enum AgePlot {
                         return row(e.time) + [entry]
                     }))
         }
-        let waiting =
-            (input.reloadEvents(widget: w)).map {
-                BudgetTrajectory(
-                    events: $0.events, model: result.scenario.budget.model, daily: run.days[d].budget, clock: clock,
-                    from: from, until: min(to, $0.until)
-                ).waiting
-            } ?? []
+        let waiting = reloads.map { $0.dayWaits(from: from, until: min(to, $0.until)) } ?? []
         let waitingName = name + "-waiting.csv"
         if !waiting.isEmpty {
             data.append(

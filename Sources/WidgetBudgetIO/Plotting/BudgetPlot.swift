@@ -5,16 +5,17 @@ import WidgetBudgetKit
 enum BudgetPlot {
     /// The figure for widget `w` (the worst replication, the first days), or `nil` without reload events.
     static func spec(_ input: ScenarioPlotInput, widget w: Int) -> PlotSpec? {
-        guard let (events, reach) = input.reloadEvents(widget: w) else { return nil }
+        guard let reloads = input.reloads[w] else { return nil }
         let result = input.result
         let calendar = result.calendar
         let clock = calendar.clock
         let days = min(calendar.days, ScenarioPlotInput.budgetDays)
-        let until = min(calendar.dayStarts[days], reach)
+        let until = min(calendar.dayStarts[days], reloads.until)
         let run = input.runs[w]
         let daily = run.days.first?.budget ?? result.scenario.budget.dailyMin
         let model = result.scenario.budget.model
-        let trajectory = BudgetTrajectory(events: events, model: model, daily: daily, clock: clock, until: until)
+        let trajectory = BudgetTrajectory(
+            charges: reloads.charges, waits: reloads.waits, model: model, daily: daily, clock: clock, until: until)
         let name = "budget-" + input.slugs[w]
         let widget = input.widgetName(w)
 

@@ -28,8 +28,18 @@ public struct BudgetTrajectory: Sendable, Equatable {
     /// - Complexity: O((g + m) · B) for g charged grants and m candidate instants (grants, their
     ///   expiry, midnights, and a one-minute grid for the token bucket).
     public init(events: [EngineEvent], model: BudgetModel, daily: Int, clock: LocalClock, from: SimTime = 0, until: SimTime) {
-        self.daily = daily
         let charges = events.filter { $0.kind == .grant && $0.charged == true }.map(\.time).sorted()
+        self.init(charges: charges, waits: Self.waits(events), model: model, daily: daily, clock: clock, from: from, until: until)
+    }
+
+    /// Rebuilds the budget over `[from, until]` from the times of the charged grants (ascending;
+    /// at least those at or before `until`) and the waits for budget (``waits(_:since:)``; at
+    /// least those that began by `until`): what the curve reads of a run's events.
+    init(
+        charges: [SimTime], waits: [(start: SimTime, end: SimTime)], model: BudgetModel, daily: Int, clock: LocalClock,
+        from: SimTime = 0, until: SimTime
+    ) {
+        self.daily = daily
         var candidates: [SimTime] = [from]
         for t in charges where t >= from && t <= until { candidates.append(t) }
         candidates += model.rule.recoveryInstants(charges: charges, clock: clock, from: from, until: until)
@@ -48,25 +58,31 @@ public struct BudgetTrajectory: Sendable, Equatable {
         if let last = steps.last, last.time < until { steps.append(Step(time: until, left: last.left)) }
         self.steps = steps
 
-        self.waiting = Self.waitingStretches(events, from: from, until: until)
+        self.waiting = Self.clip(waits, from: from, until: until)
     }
 
-    /// The stretches from each `budget-out` to the next `budget-back` (or `until`), clipped to
-    /// `[from, until]`.
-    static func waitingStretches(_ events: [EngineEvent], from: SimTime, until: SimTime) -> [Range<SimTime>] {
-        var stretches: [(SimTime, SimTime)] = []
-        var open: SimTime?
+    /// The waits for budget in `events` (in time order): from each `budget-out` to the next
+    /// `budget-back`, `.infinity` when none came; a wait under way before the first event began
+    /// at `since`.
+    static func waits(_ events: [EngineEvent], since: SimTime? = nil) -> [(start: SimTime, end: SimTime)] {
+        var waits: [(start: SimTime, end: SimTime)] = []
+        var open = since
         for e in events {
             switch e.kind {
             case .budgetOut: if open == nil { open = e.time }
             case .budgetBack:
-                if let start = open { stretches.append((start, e.time)) }
+                if let start = open { waits.append((start, e.time)) }
                 open = nil
             default: break
             }
         }
-        if let start = open { stretches.append((start, .infinity)) }
-        return stretches.compactMap { start, end in
+        if let start = open { waits.append((start, .infinity)) }
+        return waits
+    }
+
+    /// `waits` clipped to `[from, until]`, the empty ones left out.
+    static func clip(_ waits: [(start: SimTime, end: SimTime)], from: SimTime, until: SimTime) -> [Range<SimTime>] {
+        waits.compactMap { start, end in
             let lower = max(start, from), upper = min(end, until)
             return lower < upper ? lower..<upper : nil
         }

@@ -6,22 +6,32 @@ import WidgetBudgetKit
 /// A run keeps them when it kept every stretch (``WidgetRunResult/ageSegments``) or when the day is
 /// the one it kept for the figures (`RunFigures`: its least fresh day, or the day asked before
 /// the run); otherwise the replication is run again keeping that day
-/// (`Simulator.dayStretches`), at the event level of the first run, so the stretches are the same.
+/// (`Simulator.dayFigures`), at the event level of the first run, so the stretches are the same.
 enum DayStretches {
     /// Day `day` (0-based) of replication `replication` of `result`, run at `events`: one list per
     /// widget, in scenario order.
     static func of(_ result: SimulationResult, replication: Int, day: Int, events: EventLevel) -> [[AgeSegment]] {
         let calendar = result.calendar
         let from = calendar.dayStarts[day], to = calendar.dayStarts[day + 1]
-        var kept: [[AgeSegment]?] = result.runs[replication].map { run in
-            guard let figures = run.figures else { return Self.slice(run.ageSegments, from: from, to: to) }
-            return figures.day == day ? figures.stretches : nil
+        return zip(result.runs[replication], figures(of: result, replication: replication, day: day, events: events, reloads: false))
+            .map { run, figures in figures?.stretches ?? Self.slice(run.ageSegments, from: from, to: to) }
+    }
+
+    /// What the figures read of day `day` (0-based) of replication `replication` of `result`, run
+    /// at `events`, each widget's (`RunFigures`, its `day` being `day`): the run's own when it kept
+    /// that day, else the replication's run again for it, once for all the widgets, which with
+    /// `reloads` keeps the day's reload events too (`FigureReloads`); `nil` for a run that kept
+    /// every stretch (its ``WidgetRunResult/ageSegments``, ``slice(_:from:to:)``).
+    static func figures(
+        of result: SimulationResult, replication: Int, day: Int, events: EventLevel, reloads: Bool
+    ) -> [RunFigures?] {
+        let runs = result.runs[replication]
+        guard runs.contains(where: { $0.figures.map { $0.day != day } ?? false }) else { return runs.map(\.figures) }
+        let again = Simulator.dayFigures(result.scenario, replication: replication, day: day, events: events, reloads: reloads)
+        return runs.indices.map { w in
+            guard let figures = runs[w].figures else { return nil }
+            return figures.day == day ? figures : again[w]
         }
-        if kept.contains(where: { $0 == nil }) {
-            let again = Simulator.dayStretches(result.scenario, replication: replication, day: day, events: events)
-            for w in kept.indices where kept[w] == nil { kept[w] = again[w] }
-        }
-        return kept.map { $0 ?? [] }
     }
 
     /// The time-ordered `segments` that overlap `[from, to)`, as ``AgeCurve/points(_:from:to:)``

@@ -16,6 +16,9 @@ public struct ScenarioPlotInput: Sendable {
     public var slugs: [String]
     /// The stale stretches of the shown replication on `ageDay`, each widget's (`DayStretches`).
     var ageStretches: [[AgeSegment]]
+    /// What the figures read of the shown replication's reload events, each widget's; `nil` for
+    /// a widget without any (the result recorded none and the detail run was not made).
+    var reloads: [ShownReloads?]
 
     /// Days the budget-over-time figure covers at most (from the start).
     public static let budgetDays = 14
@@ -43,10 +46,28 @@ public struct ScenarioPlotInput: Sendable {
         replication = Self.worstReplication(of: result)
         self.ageDay = ageDay.map { $0 - 1 } ?? Self.worstDay(of: result, replication: replication)
         slugs = GnuplotText.uniqueSlugs(result.scenario.widgets.map(\.name), fallbackPrefix: "widget-")
-        let hasReloadEvents = result.runs.indices.contains(replication) && result.runs[replication].contains { !$0.events.isEmpty }
-        let detailDays = max(self.ageDay + 1, hasReloadEvents ? 1 : min(days, Self.budgetDays))
-        detail = Self.detailRun(of: result, replication: replication, days: detailDays, ageDay: self.ageDay, reloads: !hasReloadEvents)
-        ageStretches = DayStretches.of(result, replication: replication, day: self.ageDay, events: events)
+        let shownRuns = result.runs.indices.contains(replication) ? result.runs[replication] : []
+        let keptEvents = shownRuns.contains { !$0.events.isEmpty }
+        let keptReloads = !keptEvents && shownRuns.contains { ($0.figures?.reloads?.recorded ?? 0) > 0 }
+        let detailDays = max(self.ageDay + 1, keptEvents || keptReloads ? 1 : min(days, Self.budgetDays))
+        let detail = Self.detailRun(
+            of: result, replication: replication, days: detailDays, ageDay: self.ageDay, reloads: !keptEvents && !keptReloads)
+        self.detail = detail
+        let day = self.ageDay
+        let dayFigures = DayStretches.figures(of: result, replication: replication, day: day, events: events, reloads: keptReloads)
+        let from = result.calendar.dayStarts[day], to = result.calendar.dayStarts[day + 1]
+        ageStretches = zip(result.runs[replication], dayFigures).map { run, figures in
+            figures?.stretches ?? DayStretches.slice(run.ageSegments, from: from, to: to)
+        }
+        reloads = shownRuns.indices.map { w in
+            let run = shownRuns[w]
+            if !run.events.isEmpty { return ShownReloads(events: run.events, until: result.calendar.horizon) }
+            if keptReloads, let first = run.figures?.reloads, let day = dayFigures[w]?.reloads {
+                return ShownReloads(first: first, day: day, until: result.calendar.horizon)
+            }
+            guard let detail, let kept = detail.runs[0][w].figures?.reloads else { return nil }
+            return ShownReloads(first: kept, day: kept, until: detail.calendar.horizon)
+        }
     }
 
     /// The replication where things go worst (0-based): the most days (over all widgets) on which
@@ -82,8 +103,10 @@ public struct ScenarioPlotInput: Sendable {
 
     /// `replication` re-run with every event over the first `days` days, or `nil` when its daily
     /// metrics differ from `result`'s (it then cannot stand for it). It keeps the render events of
-    /// day `ageDay` (the age curve's marks) and, with `reloads`, the reload events (for a result
-    /// that kept none), not every event: its memory does not grow with the days but with them.
+    /// day `ageDay` (the age curve's marks) and, with `reloads` (for a result that recorded none),
+    /// what the figures read of its reload events (`FigureReloads`: the budget figure's days'
+    /// charges and waits, day `ageDay`'s events), not every event: its memory does not grow with
+    /// the days.
     ///
     /// Every random draw depends only on the seed, the replication and the widget, and the engine
     /// never looks past the moment it simulates, so the shorter run repeats the replication's first
@@ -96,9 +119,11 @@ public struct ScenarioPlotInput: Sendable {
         let from = ageDay < calendar.days ? calendar.dayStarts[ageDay] : .infinity
         let to = ageDay < calendar.days ? calendar.dayStarts[ageDay + 1] : .infinity
         let kept = KeptEvents(widgets: scenario.widgets.count) { event in
-            event.kind == .render ? event.time >= from && event.time < to : reloads && event.kind.isReloadEvent
+            event.kind == .render && event.time >= from && event.time < to
         }
-        let run = Simulator.run(scenario, onlyReplication: replication, events: .all, sinks: kept.sinks, detail: .summaries)
+        let plan = RunFigures.Plan(day: min(ageDay, calendar.days - 1), hourlyDays: 0, reloadDays: Self.budgetDays)
+        let run = Simulator.run(
+            scenario, onlyReplication: replication, events: .all, sinks: kept.sinks, detail: reloads ? .figures(plan) : .summaries)
         var runs = run.runs
         for w in runs[0].indices { runs[0][w].events = kept.events(widget: w) }
         let detail = SimulationResult(scenario: run.scenario, calendar: run.calendar, runs: runs)
@@ -115,15 +140,6 @@ public struct ScenarioPlotInput: Sendable {
             && a.exempt == b.exempt && a.deferred == b.deferred && a.renders == b.renders && a.kills == b.kills
             && a.views == b.views && a.freshViews == b.freshViews && close(a.freshSeconds, b.freshSeconds)
             && close(a.ageIntegral, b.ageIntegral)
-    }
-
-    /// The reload events of the shown replication, widget `w`, and how far they reach: from the
-    /// main result when it recorded them, else from the detail run.
-    func reloadEvents(widget w: Int) -> (events: [EngineEvent], until: SimTime)? {
-        let main = result.runs[replication][w].events
-        if !main.isEmpty { return (main, result.calendar.horizon) }
-        if let detail { return (detail.runs[0][w].events.filter(\.kind.isReloadEvent), detail.calendar.horizon) }
-        return nil
     }
 
     /// The render events of the shown replication, widget `w`, when the detail run covers `t`.

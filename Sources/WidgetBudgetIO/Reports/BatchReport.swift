@@ -173,25 +173,36 @@ public enum BatchReport {
         }
     }
 
-    /// Runs `scenario` for its report at `events`, keeping what the figures read of the stale
-    /// stretches rather than every stretch with its time (`RunFigures`): the stretches of day
-    /// `ageDay` (1-based, the last day past the end), or of each run's least fresh day (the day
-    /// shown for one widget; for another day the replication is run again), and the stale seconds
-    /// per local hour of the heat map's days. What it keeps does not grow with the horizon.
-    static func simulate(_ scenario: Scenario, events: EventLevel, ageDay: Int?) -> SimulationResult {
-        let plan = RunFigures.Plan(day: ageDay.map { min($0, scenario.days) - 1 }, hourlyDays: ScenarioPlotInput.heatMapDays)
-        return Simulator.run(scenario, events: events, sinks: nil, detail: .figures(plan), progress: { _, _ in })
+    /// What `report`'s runs keep for the figures (`RunFigures`) rather than every stale stretch
+    /// with its time and every event: the stretches of day `ageDay` (1-based, the last day past
+    /// the end), or of each run's least fresh day (the day shown for one widget; for another day
+    /// the replication is run again), the stale seconds per local hour of the heat map's days, and
+    /// what the figures read of the reload events (`FigureReloads`: the charged grants and waits
+    /// of the budget figure's days, the kept day's events). What it keeps does not grow with the
+    /// horizon; the events go to `events.csv` as they happen (``EventLog``).
+    static func detail(_ scenario: Scenario, ageDay: Int?) -> RunDetail {
+        .figures(
+            RunFigures.Plan(
+                day: ageDay.map { min($0, scenario.days) - 1 }, hourlyDays: ScenarioPlotInput.heatMapDays,
+                reloadDays: ScenarioPlotInput.budgetDays))
     }
 
-    /// Simulates one scenario into `folder`: its CSV files, figures, and the optimizer's output
-    /// when `settings.beforePlots` makes it.
+    /// The result `report` draws `scenario`'s figures from, run at `events` (``detail(_:ageDay:)``),
+    /// its events dropped: a report sends them to `events.csv` instead (``build(_:loaded:into:settings:)``).
+    static func simulate(_ scenario: Scenario, events: EventLevel, ageDay: Int?) -> SimulationResult {
+        Simulator.run(scenario, events: events, sinks: DroppedEvents.sinks, detail: detail(scenario, ageDay: ageDay), progress: { _, _ in })
+    }
+
+    /// Simulates one scenario into `folder`: its CSV files (its events streamed to `events.csv` as
+    /// they happen), figures, and the optimizer's output when `settings.beforePlots` makes it.
     static func build(_ entry: inout BatchEntry, loaded: ScenarioFile, into folder: String, settings: ReportSettings) throws {
         let scenario = loaded.scenario
-        let result = simulate(scenario, events: settings.events, ageDay: settings.ageDay)
+        let (result, written) = try SimulationOutput.simulate(
+            scenario, to: folder, events: settings.events, detail: detail(scenario, ageDay: settings.ageDay))
+        entry.dataFiles = written.map { ($0 as NSString).lastPathComponent }
         entry.summaries = result.summaries
         entry.highlights = ScenarioHighlights.lines(result)
         if !loaded.root.has("optimize"), let hint = ScenarioHighlights.optimizeHint(result, file: entry.file) { entry.notes.append(hint) }
-        entry.dataFiles = try SimulationOutput.write(result, to: folder, events: settings.events).map { ($0 as NSString).lastPathComponent }
         try settings.beforePlots?(loaded, result, folder)
 
         var day = settings.ageDay

@@ -20,13 +20,22 @@ public enum SimulationOutput {
     public static func simulate(
         _ scenario: Scenario, to folder: String, events: EventLevel, progress: @escaping SimulationProgress = { _, _ in }
     ) throws -> (result: SimulationResult, written: [String]) {
+        try simulate(scenario, to: folder, events: events, detail: .summaries, progress: progress)
+    }
+
+    /// As ``simulate(_:to:events:progress:)``, each run computing `detail` (`report`'s runs keep
+    /// what its figures read, `RunDetail.figures(_:)`).
+    static func simulate(
+        _ scenario: Scenario, to folder: String, events: EventLevel, detail: RunDetail,
+        progress: @escaping SimulationProgress = { _, _ in }
+    ) throws -> (result: SimulationResult, written: [String]) {
         guard events != .none else {
-            let result = Simulator.run(scenario, events: .none, sinks: nil, detail: .summaries, progress: progress)
+            let result = Simulator.run(scenario, events: .none, sinks: nil, detail: detail, progress: progress)
             return (result, try write(result, to: folder, events: .none))
         }
         let log = try EventLog(scenario: scenario, folder: folder)
         defer { log.discard() }
-        let result = Simulator.run(scenario, events: events, sinks: log.sinks, detail: .summaries, progress: progress)
+        let result = Simulator.run(scenario, events: events, sinks: log.sinks, detail: detail, progress: progress)
         return (result, try write(result, to: folder, events: events, log: log))
     }
 

@@ -36,6 +36,16 @@ package enum ContentChanges: Sendable {
         }
     }
 
+    /// Every change in order, read one at a time: the instants of ``eventTimes`` without a list
+    /// over the horizon for the ticks (the event log of `--events all` sent to a sink, whose memory
+    /// then does not grow with the changes).
+    package var stream: EventStream {
+        switch self {
+        case let .list(times): return EventStream(list: times)
+        case let .periodic(ticks): return EventStream(ticks: ticks)
+        }
+    }
+
     /// Every change, as a list (for the event log of `--events all`).
     package var eventTimes: EventTimes {
         switch self {

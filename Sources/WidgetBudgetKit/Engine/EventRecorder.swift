@@ -16,10 +16,11 @@ struct EventRecorder {
     /// The predictable and unpredictable changes, for the event log at ``EventLevel/all``.
     private let predictable: ContentChanges
     private let unpredictableTimes: [SimTime]
-    /// With a sink and ``EventLevel/all``: the predictable changes' times, listed once (empty
-    /// otherwise), and the next predictable and unpredictable changes to send.
-    private let predictableChangeTimes: [SimTime]
-    private var nextPredictableChange = 0
+    /// With a sink and ``EventLevel/all``: the predictable changes not sent yet, read one at a
+    /// time (``ContentChanges/stream``: no list over the horizon), the next of them (`.infinity`
+    /// past the last, or otherwise), and the next unpredictable change to send.
+    private var predictableChanges: EventStream?
+    private var nextPredictableChange = SimTime.infinity
     private var nextUnpredictableChange = 0
 
     init(level: EventLevel, replication: Int, widgetIndex: Int, inputs: WidgetInputs, sink: (any EventSink)?) {
@@ -29,7 +30,11 @@ struct EventRecorder {
         self.sink = sink
         predictable = inputs.predictable
         unpredictableTimes = inputs.unpredictable.times
-        predictableChangeTimes = sink != nil && level == .all ? inputs.predictable.eventTimes.times : []
+        if sink != nil && level == .all {
+            var changes = inputs.predictable.stream
+            nextPredictableChange = changes.next() ?? .infinity
+            predictableChanges = changes
+        }
     }
 
     /// Whether an event of `kind` is kept at this level.
@@ -39,12 +44,12 @@ struct EventRecorder {
     }
 
     /// Keeps an event (the caller checked ``keeps(_:)``): sent to the sink, after the changes
-    /// before it at ``EventLevel/all``, or added to ``events``.
-    @inline(__always)
+    /// before it at ``EventLevel/all``, or added to ``events``. Returns it.
+    @inline(__always) @discardableResult
     mutating func record(
         _ t: SimTime, _ kind: EngineEvent.Kind, source: ReloadSource?, charged: Bool?, budgetLeft: Int,
         entries: Int, memory: Double, detail: EngineEvent.Detail
-    ) {
+    ) -> EngineEvent {
         let event = EngineEvent(
             replication: replication, time: t, widget: widgetIndex, kind: kind, source: source,
             charged: charged, budgetLeft: budgetLeft, entries: entries, memoryMB: memory, detail: detail)
@@ -54,6 +59,7 @@ struct EventRecorder {
         } else {
             events.append(event)
         }
+        return event
     }
 
     /// Ends the run: the changes not sent yet go to the sink, which is told the run is over, or
@@ -78,13 +84,12 @@ struct EventRecorder {
     /// time order, predictable before unpredictable at equal times, before any event at `t`.
     private mutating func sendChanges(through t: SimTime, to sink: any EventSink) {
         while true {
-            let p =
-                nextPredictableChange < predictableChangeTimes.count ? predictableChangeTimes[nextPredictableChange] : .infinity
+            let p = nextPredictableChange
             let u = nextUnpredictableChange < unpredictableTimes.count ? unpredictableTimes[nextUnpredictableChange] : .infinity
             let next = min(p, u)
             guard next <= t, next.isFinite else { return }
             if p <= u {
-                nextPredictableChange += 1
+                nextPredictableChange = predictableChanges?.next() ?? .infinity
                 sink.receive(change(at: p, .predictable))
             } else {
                 nextUnpredictableChange += 1

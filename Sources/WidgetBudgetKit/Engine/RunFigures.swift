@@ -1,7 +1,8 @@
 /// What a run keeps for the figures of `report` and `compare` when it keeps its stale stretches as
 /// shapes (`RunDetail.stretchTimes` off), so that what it keeps does not grow with the horizon:
 /// one day's stretches with their times (the age curve's) and, for its first days, the stale
-/// seconds of each local hour (the hourly freshness heat map's).
+/// seconds of each local hour (the hourly freshness heat map's); for `report`, whose events go to
+/// `events.csv` as they happen, what its figures read of the reload events (``FigureReloads``).
 ///
 /// The figures read nothing else of the stretches: the age curve draws one day, the heat map sums
 /// per local hour over its first days. Both are computed from the same stretches, added in the same
@@ -17,12 +18,18 @@ package struct RunFigures: Sendable, Equatable {
         /// How many of the first days have their stale seconds per local hour kept
         /// (`hourlyStale`).
         package var hourlyDays: Int
+        /// How many of the first days have their charged grants and waits for budget kept, besides
+        /// the reload events of the kept day (``FigureReloads``); `nil` keeps no reload event.
+        package var reloadDays: Int?
 
-        /// Keeps `day`'s stretches (the least fresh day's when `nil`) and the hourly stale seconds
-        /// of the first `hourlyDays` days.
-        package init(day: Int? = nil, hourlyDays: Int) {
+        /// Keeps `day`'s stretches (the least fresh day's when `nil`), the hourly stale seconds of
+        /// the first `hourlyDays` days and, unless `reloadDays` is `nil`, the reload events the
+        /// figures read (``FigureReloads``: the first `reloadDays` days' charges and waits, the
+        /// kept day's events).
+        package init(day: Int? = nil, hourlyDays: Int, reloadDays: Int? = nil) {
             self.day = day
             self.hourlyDays = hourlyDays
+            self.reloadDays = reloadDays
         }
     }
 
@@ -35,8 +42,23 @@ package struct RunFigures: Sendable, Equatable {
     /// For each of the first `Plan.hourlyDays` days, its stale seconds in each of its local
     /// hours (`HourlyStale.bounds(day:calendar:)`, `HourlyStale.seconds(_:bounds:cursor:)`).
     package private(set) var hourlyStale: [[Double]] = []
+    /// What the figures read of the reload events (`Plan.reloadDays`), the kept day's among them;
+    /// `nil` when the plan keeps none.
+    package private(set) var reloads: FigureReloads?
 
-    package init() {}
+    /// Keeps nothing yet; `reloads` as `plan` asks, the first days' ending at their end in
+    /// `calendar`.
+    package init(plan: Plan? = nil, calendar: SimulationCalendar? = nil) {
+        if let days = plan?.reloadDays, let calendar {
+            reloads = FigureReloads(firstUntil: days > 0 ? calendar.dayStarts[min(days, calendar.days)] : -1)
+        }
+    }
+
+    /// Takes a reload event as the run records it, when the plan keeps them.
+    @inline(__always)
+    mutating func record(_ event: EngineEvent) {
+        reloads?.record(event)
+    }
 
     /// Takes what `plan` keeps of day `index` (its metrics `metrics`, its stretches `today`, which
     /// end at the day's end), when the day closes.
@@ -55,6 +77,7 @@ package struct RunFigures: Sendable, Equatable {
         } else {
             keep = day < 0 || LeastFreshDay.isChosen(index, metrics.freshness, over: day, dayFreshness)
         }
+        reloads?.closeDay(index, keep: keep)
         guard keep else { return }
         day = index
         dayFreshness = metrics.freshness

@@ -67,17 +67,18 @@ public enum Simulator {
             detail: detail)
     }
 
-    /// The stale stretches of day `day` (0-based) of replication `replication`, each widget's in
-    /// scenario order, with their times: replication `replication` of a run at `events` computing
-    /// `RunDetail.figures(_:)` run again, keeping that day's and dropping its events (for a
-    /// figure that shows a day the run did not keep, `RunFigures`). The run is the same as the
-    /// first (what it keeps changes nothing it computes), so the stretches are those it had on
-    /// that day.
-    package static func dayStretches(_ scenario: Scenario, replication: Int, day: Int, events: EventLevel) -> [[AgeSegment]] {
+    /// What the figures read of day `day` (0-based) of replication `replication`, each widget's
+    /// in scenario order: its stale stretches with their times and, with `reloads`, its reload
+    /// events (`RunFigures`, `FigureReloads`). Replication `replication` of a run at `events`
+    /// computing `RunDetail.figures(_:)` is run again, keeping that day and dropping its events
+    /// (for a figure that shows a day the run did not keep). The run is the same as the first
+    /// (what it keeps changes nothing it computes), so the day is the one it had.
+    package static func dayFigures(_ scenario: Scenario, replication: Int, day: Int, events: EventLevel, reloads: Bool) -> [RunFigures] {
+        let plan = RunFigures.Plan(day: day, hourlyDays: 0, reloadDays: reloads ? 0 : nil)
         let rerun = run(
             scenario, replacing: nil, with: NeverProvider(), replications: replication..<(replication + 1), events: events,
-            sinks: { _, _ in DroppedEvents() }, detail: .figures(RunFigures.Plan(day: day, hourlyDays: 0)))
-        return rerun.runs[0].map { $0.figures?.stretches ?? [] }
+            sinks: { _, _ in DroppedEvents() }, detail: .figures(plan))
+        return rerun.runs[0].map { $0.figures ?? RunFigures() }
     }
 
     /// Runs `scenario` with your own provider in place of the one the widget named `widget` declares:

@@ -43,8 +43,8 @@ extension WidgetSimulation {
         }
     }
 
-    /// Records an event at `t` when the run's ``EventLevel`` keeps it (``EventRecorder``);
-    /// `budgetLeft` is read only then.
+    /// Records an event at `t` when the run's ``EventLevel`` keeps it (``EventRecorder``), a
+    /// reload event also for the figures (`RunFigures.record`); `budgetLeft` is read only then.
     @inline(__always)
     mutating func record(
         _ t: SimTime, _ kind: EngineEvent.Kind, source: ReloadSource?, charged: Bool? = nil,
@@ -52,6 +52,8 @@ extension WidgetSimulation {
     ) {
         guard recorder.keeps(kind) else { return }
         let left = source == nil || !runDetail.budgetLeft ? -1 : budget.left(at: t)
-        recorder.record(t, kind, source: source, charged: charged, budgetLeft: left, entries: entries, memory: memory, detail: detail)
+        let event = recorder.record(
+            t, kind, source: source, charged: charged, budgetLeft: left, entries: entries, memory: memory, detail: detail)
+        if kind.isReloadEvent { figures.record(event) }
     }
 }

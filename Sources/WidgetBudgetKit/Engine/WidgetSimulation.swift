@@ -40,7 +40,8 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
     /// The stale stretches of the days closed so far, without their times, when
     /// ``RunDetail.stretchTimes`` is off (``segments`` then holds the current day's only).
     var shapes = AgeShapes()
-    /// What the figures read of the stretches, when `RunDetail.figures` asks (`RunFigures`).
+    /// What the figures read of the stretches and reload events, when `RunDetail.figures` asks
+    /// (`RunFigures`).
     var figures = RunFigures()
     /// The events kept at the run's ``EventLevel``, or sent to its sink.
     var recorder: EventRecorder
@@ -116,6 +117,7 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
         self.system = system
         self.family = family
         runDetail = detail
+        figures = RunFigures(plan: detail.figures, calendar: calendar)
         recorder = EventRecorder(level: level, replication: replication, widgetIndex: widgetIndex, inputs: inputs, sink: sink)
         let paths = EnginePaths(inputs: inputs, system: system, level: level, detail: detail)
         self.paths = paths
