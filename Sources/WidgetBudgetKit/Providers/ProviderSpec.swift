@@ -113,22 +113,42 @@ public enum BuiltInProvider: ReplayProvider, Sendable {
     case custom(any ReplayProvider & Sendable)
 
     /// Fills `timeline` for a reload at `context.now` (see ``ReplayProvider``).
+    ///
+    /// Inlined into the engine's grant, the providers that do not change as they run read in
+    /// place (``fill(in:into:)``): a `switch` over `self` in this mutating method copied the whole
+    /// enum (its value witness, and a retain and release of the windows' arrays) at every reload.
+    @inline(__always)
     public mutating func getTimeline(in context: ReplayContext, into timeline: inout ReplayTimeline) {
+        if !fill(in: context, into: &timeline) { getTimelineChanging(in: context, into: &timeline) }
+    }
+
+    /// `getTimeline` for the providers that do not change as they run, read in place; false (and
+    /// nothing filled) for those that do.
+    @inline(__always)
+    private func fill(in context: ReplayContext, into timeline: inout ReplayTimeline) -> Bool {
         switch self {
-        case let .fixed(p):
-            p.getTimeline(in: context, into: &timeline)
+        case let .fixed(p): p.getTimeline(in: context, into: &timeline)
+        case let .windows(p): p.getTimeline(in: context, into: &timeline)
+        case let .schedule(p): p.getTimeline(in: context, into: &timeline)
+        case let .never(p): p.getTimeline(in: context, into: &timeline)
+        case .untilFull, .custom: return false
+        }
+        return true
+    }
+
+    /// `getTimeline` for the providers that change as they run (``UntilFullProvider``, a custom
+    /// one): copied out of the enum and stored back.
+    @inline(never)
+    private mutating func getTimelineChanging(in context: ReplayContext, into timeline: inout ReplayTimeline) {
+        switch self {
         case var .untilFull(p):
             p.getTimeline(in: context, into: &timeline)
             self = .untilFull(p)
-        case let .windows(p):
-            p.getTimeline(in: context, into: &timeline)
-        case let .schedule(p):
-            p.getTimeline(in: context, into: &timeline)
-        case let .never(p):
-            p.getTimeline(in: context, into: &timeline)
         case var .custom(p):
             p.getTimeline(in: context, into: &timeline)
             self = .custom(p)
+        case .fixed, .windows, .schedule, .never:
+            break  // Filled by `fill(in:into:)`.
         }
     }
 }
