@@ -139,4 +139,29 @@ struct ProviderTests {
         #expect(set.nextStart(after: 0) == 82_800)  // Monday 23:00.
         #expect(set.totalLength == 8 * 3_600)
     }
+
+    /// A provider that changes as it runs: each reload's one entry is `calls` seconds after now.
+    struct Counting: ReplayProvider, Sendable {
+        var calls = 0
+        mutating func getTimeline(in context: ReplayContext, into timeline: inout ReplayTimeline) {
+            calls += 1
+            timeline.append(date: context.now + Double(calls))
+        }
+    }
+
+    @Test("a custom provider keeps its changes from reload to reload, and a copy of it its own (copy on write)")
+    func customProviderChangesAreItsOwn() {
+        var provider = BuiltInProvider.custom(Counting())
+        #expect(Self.timeline(&provider, at: 0).entries.map(\.date) == [1])
+        var copy = provider
+        #expect(Self.timeline(&provider, at: 0).entries.map(\.date) == [2])
+        #expect(Self.timeline(&provider, at: 0).entries.map(\.date) == [3])
+        // The copy was taken after one reload: its own next one is the second.
+        #expect(Self.timeline(&copy, at: 0).entries.map(\.date) == [2])
+        guard case let .other(held) = provider, let counting = held.provider as? Counting else {
+            Issue.record("not held as .other(Counting)")
+            return
+        }
+        #expect(counting.calls == 3)
+    }
 }

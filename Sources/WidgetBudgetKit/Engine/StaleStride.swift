@@ -34,11 +34,32 @@ struct StaleStride {
     /// (a view at a render's instant sees it). Inlined into the views' loop.
     @inline(__always)
     func staleStart(atViewInJump v: SimTime, step: Double) -> SimTime {
-        var i = Int(max(0, min(Double(jumpCycles), ((v - jumpFirstMove) / step).rounded(.down) + 1)))
-        // The division may be a unit off: the moves' dates are exact, so compare them.
+        jumpTick + Double(moves(by: v, step: step)) * step
+    }
+
+    /// How many of the last jump's moves (`jumpFirstMove + i · step`, `i` in `0 ..< jumpCycles`)
+    /// are at or before `v`: `floor(q) + 1` for `q` the division, within `0 ... jumpCycles`, when
+    /// the exact dates of the moves on either side agree; else searched from there, out of line
+    /// (the division may be a unit off). No `floor` call (a conversion rounds toward zero, which
+    /// is `floor` from 0 up), and no search loop inline, which the compiler made a vector loop
+    /// costing more than the division.
+    @inline(__always)
+    func moves(by v: SimTime, step: Double) -> Int {
+        let q = (v - jumpFirstMove) / step
+        let i = q >= Double(jumpCycles) || q.isNaN ? jumpCycles : q < 0 ? 0 : Int(q) + 1
+        if (i == 0 || jumpFirstMove + Double(i - 1) * step <= v) && (i == jumpCycles || jumpFirstMove + Double(i) * step > v) {
+            return i
+        }
+        return moves(by: v, step: step, from: i)
+    }
+
+    /// ``moves(by:step:)`` searched from `i`: the exact dates compared step by step.
+    @inline(never)
+    func moves(by v: SimTime, step: Double, from start: Int) -> Int {
+        var i = start
         while i > 0 && jumpFirstMove + Double(i - 1) * step > v { i -= 1 }
         while i < jumpCycles && jumpFirstMove + Double(i) * step <= v { i += 1 }
-        return jumpTick + Double(i) * step
+        return i
     }
 
     /// What ends the loop, all fixed while it runs.

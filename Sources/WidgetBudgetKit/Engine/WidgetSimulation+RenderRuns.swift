@@ -119,12 +119,7 @@ extension WidgetSimulation {
             state.stored = 0
             if viewDue {
                 if state.jumpCycles > 0 {
-                    // Views inside a jump: each sees the stale start of the last entry rendered by then.
-                    while viewNext < state.date {
-                        staleStart = state.staleStart(atViewInJump: viewNext, step: grid.step)
-                        tallyView(at: viewNext)
-                        viewNext = views.next() ?? .infinity
-                    }
+                    tallyViewsInJump(state, step: grid.step)
                     state.jumpCycles = 0
                 } else {
                     staleStart = state.tick  // What the views see.
@@ -149,6 +144,18 @@ extension WidgetSimulation {
             ticks: (state.tick - firstTick) / grid.period, to: state.tick, after: lastRender,
             perEntry: grid.step / grid.period)
         return n
+    }
+
+    /// The views before `state.date` after a jump: each sees the stale start of the last entry
+    /// rendered by then. A call of its own: inside `strideRun` each view reloaded the stride's
+    /// spilled registers.
+    @inline(never)
+    mutating func tallyViewsInJump(_ state: StaleStride, step: Double) {
+        while viewNext < state.date {
+            staleStart = state.staleStart(atViewInJump: viewNext, step: step)
+            tallyView(at: viewNext)
+            viewNext = views.next() ?? .infinity
+        }
     }
 
     /// Whether entry `j` (dated `date`, rendering at `at`, by the stale start), not the last,

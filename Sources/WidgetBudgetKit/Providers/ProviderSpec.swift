@@ -94,10 +94,14 @@ public struct WindowedPolicy: Sendable, Equatable, Codable {
 
 /// A provider ready to run: the built-in ones each in a case of their own (an enum rather than an
 /// existential, so the engine's calls to their `getTimeline` are direct), any other in
-/// ``custom(_:)``, called through ``ReplayProvider``.
+/// ``other(_:)`` (made by ``custom(_:)``), called through ``ReplayProvider``.
 ///
-/// Only ``UntilFullProvider`` changes as it runs; the others fill timelines without changing, so
-/// they are read in place rather than copied out of the enum and stored back at every reload.
+/// Only ``UntilFullProvider`` (and a custom provider) changes as it runs; the others fill
+/// timelines without changing, so they are read in place rather than copied out of the enum and
+/// stored back at every reload. Every payload is a plain value or a reference (the custom
+/// provider's existential sits in ``OtherProvider``'s array): an existential payload made the whole
+/// enum address-only, and every `switch` over it copied it (its value witness, and a retain and
+/// release of the windows' arrays) at every reload.
 public enum BuiltInProvider: ReplayProvider, Sendable {
     /// ``FixedProvider``.
     case fixed(FixedProvider)
@@ -110,25 +114,69 @@ public enum BuiltInProvider: ReplayProvider, Sendable {
     /// ``NeverProvider``.
     case never(NeverProvider)
     /// Any other provider (``ProviderSpec/custom(_:)``'s), called through the protocol.
-    case custom(any ReplayProvider & Sendable)
+    case other(OtherProvider)
+
+    /// Any other provider (``ProviderSpec/custom(_:)``'s), called through the protocol.
+    public static func custom(_ provider: any ReplayProvider & Sendable) -> BuiltInProvider {
+        .other(OtherProvider(provider))
+    }
 
     /// Fills `timeline` for a reload at `context.now` (see ``ReplayProvider``).
+    ///
+    /// Inlined into the engine's grant, the providers that do not change as they run read in
+    /// place (``fill(in:into:)``).
+    @inline(__always)
     public mutating func getTimeline(in context: ReplayContext, into timeline: inout ReplayTimeline) {
+        if !fill(in: context, into: &timeline) { getTimelineChanging(in: context, into: &timeline) }
+    }
+
+    /// `getTimeline` for the providers that do not change as they run, read in place; false (and
+    /// nothing filled) for those that do.
+    @inline(__always)
+    private func fill(in context: ReplayContext, into timeline: inout ReplayTimeline) -> Bool {
         switch self {
-        case let .fixed(p):
-            p.getTimeline(in: context, into: &timeline)
+        case let .fixed(p): p.getTimeline(in: context, into: &timeline)
+        case let .windows(p): p.getTimeline(in: context, into: &timeline)
+        case let .schedule(p): p.getTimeline(in: context, into: &timeline)
+        case let .never(p): p.getTimeline(in: context, into: &timeline)
+        case .untilFull, .other: return false
+        }
+        return true
+    }
+
+    /// `getTimeline` for the providers that change as they run (``UntilFullProvider``, a custom
+    /// one): changed in place.
+    @inline(never)
+    private mutating func getTimelineChanging(in context: ReplayContext, into timeline: inout ReplayTimeline) {
+        switch self {
         case var .untilFull(p):
             p.getTimeline(in: context, into: &timeline)
             self = .untilFull(p)
-        case let .windows(p):
+        case var .other(p):
+            // Out of `self` first, so that `p`'s array is not shared when it changes (no copy).
+            self = .never(NeverProvider())
             p.getTimeline(in: context, into: &timeline)
-        case let .schedule(p):
-            p.getTimeline(in: context, into: &timeline)
-        case let .never(p):
-            p.getTimeline(in: context, into: &timeline)
-        case var .custom(p):
-            p.getTimeline(in: context, into: &timeline)
-            self = .custom(p)
+            self = .other(p)
+        case .fixed, .windows, .schedule, .never:
+            break  // Filled by `fill(in:into:)`.
         }
+    }
+}
+
+/// A provider of any other type, as ``BuiltInProvider`` holds it: in a one-element array, a
+/// reference with copy-on-write value semantics (a copy of the enum shares it until one of them
+/// changes), so that the enum holds no existential.
+public struct OtherProvider: Sendable {
+    private var held: [any ReplayProvider & Sendable]
+
+    /// Holds `provider`.
+    public init(_ provider: any ReplayProvider & Sendable) { held = [provider] }
+
+    /// The provider.
+    public var provider: any ReplayProvider & Sendable { held[0] }
+
+    /// The provider's `getTimeline`, changing it in place.
+    public mutating func getTimeline(in context: ReplayContext, into timeline: inout ReplayTimeline) {
+        held[0].getTimeline(in: context, into: &timeline)
     }
 }
