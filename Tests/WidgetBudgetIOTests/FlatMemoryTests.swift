@@ -38,4 +38,52 @@ struct FlatMemoryTests {
         let perDay = Double(long - short) / 27
         #expect(perDay <= 15_000_000 / 3_650, "\(path): \(Int(perDay)) bytes a day (\(short) at 3 days, \(long) at 30)")
     }
+
+    /// A run `simulate` finished keeps none of its stretches in memory, nor of their shapes: they
+    /// are in its spill file (``ShapeSpill``), so what the runs keep until the output does not grow
+    /// with the replications times the horizon (issue #26: 100 replications of the minute clock
+    /// for 10 years peaked at 345 MB). Fails when a finished run keeps its shapes.
+    @Test("simulate keeps no stretch shape of a finished run in memory", arguments: EventLogTests.scenarios)
+    func finishedRunsKeepNoShapes(path: String) throws {
+        let scenario = try EventLogTests.scenario(path, days: 30, replications: 2)
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try SimulationOutput.simulate(scenario, to: folder.path, events: .none).result
+        for run in result.runs.joined() {
+            #expect(run.ageShapes.runs.isEmpty && run.ageSegments.isEmpty, "\(path): \(run.ageShapes.runs.count) runs of shapes in memory")
+        }
+    }
+
+    /// The app's reload requests of 10 years are one list allocated at its size: grown by
+    /// doubling, it held up to three times its size at once (`observed/17-of-kind-rounds`: 19 MB
+    /// for 6.3 MB of requests, most of its growth in 10 years). The allocator rounds an allocation
+    /// up to a page at most, and no request of these scenarios falls past the horizon, so the room
+    /// left is under a page.
+    @Test(
+        "the app's requests over 10 years are allocated at their size",
+        arguments: ["Scenarios/observed/17-of-kind-rounds.yaml", "Scenarios/observed/01-per-instance-budget.yaml"])
+    func requestsAtTheirSize(path: String) throws {
+        var scenario = try EventLogTests.scenario(path, days: 1, replications: 1)
+        scenario.days = 3_650
+        let calendar = SimulationCalendar(scenario: scenario)
+        let inputs = WidgetInputs(scenario: scenario, calendar: calendar, widgetIndex: 0, replication: 0)
+        let room = (inputs.appRequests.capacity - inputs.appRequests.count) * MemoryLayout<AppRequest>.stride
+        #expect(inputs.appRequests.count > 100_000)
+        #expect(room <= 4_096, "\(path): \(inputs.appRequests.count) requests, room for \(inputs.appRequests.capacity)")
+    }
+
+    /// A Poisson process's events over 10 years are one list allocated at its size: grown by
+    /// doubling, `stock-market-hours`' million price ticks (8 MB) peaked at 12.6 MB and kept room
+    /// for 2²⁰. The allocator rounds an allocation up to a page at most.
+    @Test("a Poisson process's 10 years of changes are allocated at their size")
+    func changesAtTheirSize() throws {
+        var scenario = try EventLogTests.scenario("Scenarios/stock-market-hours.yaml", days: 1, replications: 1)
+        scenario.days = 3_650
+        let calendar = SimulationCalendar(scenario: scenario)
+        let inputs = WidgetInputs(scenario: scenario, calendar: calendar, widgetIndex: 0, replication: 0)
+        let times = inputs.unpredictable.times
+        #expect(times.count > 500_000)
+        let room = (times.capacity - times.count) * MemoryLayout<SimTime>.stride
+        #expect(room <= 4_096, "\(times.count) changes, room for \(times.capacity)")
+    }
 }
