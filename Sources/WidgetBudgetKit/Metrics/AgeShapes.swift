@@ -69,7 +69,9 @@ public struct AgeShapes: Collection, Sendable, Equatable {
     /// Sends every run in memory to the store, when there is one: the run is over (no stretch is
     /// appended after this), and its shapes are kept only for the summary's quantile.
     public mutating func finish() {
-        if store != nil { moveToStore(runs.count) }
+        guard store != nil else { return }
+        moveToStore(runs.count)
+        runs = []  // and the buffer
     }
 
     /// Makes room for `runs` runs in all (with a store, for at most ``memoryRuns`` more).
