@@ -87,4 +87,47 @@ struct FlatMemoryTests {
         let room = (times.capacity - times.count) * MemoryLayout<SimTime>.stride
         #expect(room <= 4_096, "\(times.count) changes, room for \(times.capacity)")
     }
+
+    /// The peak RSS, in bytes, of `widgetbudget simulate` of the minute clock over `days` days and
+    /// `replications` replications (`/usr/bin/time`, Linux), or `nil` where it cannot be measured.
+    static func peakRSS(days: Int, replications: Int) throws -> Int? {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else { return nil }
+        #if !os(Linux)
+            return nil
+        #else
+            let folder = try CLIRunner.temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let report = folder.appendingPathComponent("rss").path
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+            let scenario = CLIRunner.packageRoot.appendingPathComponent("Scenarios/clock-minute-entries.yaml").path
+            process.arguments = [
+                "-f", "%M", "-o", report, CLIRunner.executable.path, "simulate", scenario, "--days", "\(days)",
+                "--replications", "\(replications)", "--events", "none", "--force", "--quiet",
+                "--out", folder.appendingPathComponent("out").path,
+            ]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            let text = try String(contentsOfFile: report, encoding: .utf8)
+            guard process.terminationStatus == 0, let kilobytes = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                return nil
+            }
+            return kilobytes * 1_024
+        #endif
+    }
+
+    /// Replications: from 1 day to 10 years, 20 replications of the minute clock grow by no more
+    /// than their day metrics (which stay until the output, design/engine.md) and the issue's
+    /// 15 MB. Fails when the summary or the findings join every replication's days into a copy
+    /// (2.4 times the days: +32 MB) or the runs keep their shapes.
+    @Test("20 replications of 10 years grow by their day metrics and 15 MB at most")
+    func replicationsGrowByTheirDays() throws {
+        guard let short = try Self.peakRSS(days: 1, replications: 20), let long = try Self.peakRSS(days: 3_650, replications: 20) else {
+            return
+        }
+        let days = 20 * 3_650 * MemoryLayout<DayMetrics>.stride
+        #expect(long - short <= days + 15_000_000, "\(short / 1_000_000) MB at 1 day, \(long / 1_000_000) MB at 10 years")
+    }
 }
