@@ -17,15 +17,18 @@ package struct AppRequest: Sendable, Equatable {
 
 /// The times an app reload stream of `app.reloads` wants to call at, before its throttle.
 private enum WantedCalls {
-    /// Drawn one at a time (a process).
-    case stream(EventStream)
+    /// Drawn one at a time (a process), with its expected count (an upper bound).
+    case stream(EventStream, expected: Double)
     /// Listed (changes, sessions).
     case list([SimTime])
 
-    /// How many (a stream's drawn from a copy, which draws the same times).
+    /// How many (a stream's drawn from a copy, which draws the same times); for a stream short
+    /// enough not to be worth a second draw (``EventProcess/countedAbove``), its expected count
+    /// and six standard deviations of a Poisson count, room it seldom passes.
     var count: Int {
         switch self {
-        case var .stream(times):
+        case .stream(var times, let expected):
+            guard expected > EventProcess.countedAbove else { return Int(expected + 6 * expected.squareRoot() + 16) }
             var n = 0
             while times.next() != nil { n += 1 }
             return n
@@ -149,7 +152,8 @@ package struct WidgetInputs: Sendable {
             switch spec.trigger {
             case let .process(process):
                 // Drawn as the requests are made: the stream draws what `generate` lists.
-                wanted.append((i, .stream(EventStream(process, horizon: horizon, clock: clock, generator: stream(.appReloads, i)))))
+                let calls = EventStream(process, horizon: horizon, clock: clock, generator: stream(.appReloads, i))
+                wanted.append((i, .stream(calls, expected: process.expectedCount(horizon: horizon))))
             case .onChange:
                 var times: [SimTime] = []
                 // Each widget's changes once: its copies share them, and the app reacts once.
@@ -183,7 +187,7 @@ package struct WidgetInputs: Sendable {
                 }
             }
             switch calls {
-            case let .stream(times): add(times)
+            case let .stream(times, _): add(times)
             case let .list(times): add(times.makeIterator())
             }
         }
