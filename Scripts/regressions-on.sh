@@ -563,3 +563,15 @@ dir=$(mktemp -d "$root/case.XXXXXX")
     bash -c 'ulimit -v 100000 && PATH=/nonexistent exec "$0" "$@"' "$bin" report Scenarios --out out
 )
 # ---- end of issue #26 engine-2 (events)
+# ---- Issue #26 item "memory flat in the horizon ... replications stream to disk" (spill): the
+# runs' stretch shapes go to a temporary file as their days close (`ShapeSpill`), so 100
+# replications of the minute clock for 10 years no longer keep every run's shapes until the
+# summary (345 MB). Under a 300 MB address space.
+dir=$(mktemp -d "$root/case.XXXXXX")
+(
+  cd "$dir" || exit 1
+  run "#26 spill: simulate the minute clock, 100 replications x 10 years, 300 MB address space" "" \
+    bash -c 'ulimit -v 300000 && exec "$0" "$@"' "$bin" simulate "$repo/Scenarios/clock-minute-entries.yaml" \
+    --days 3650 --replications 100 --events none --force --out out
+)
+# ---- end of issue #26 item "replications stream to disk" (spill)

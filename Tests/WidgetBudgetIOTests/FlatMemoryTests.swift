@@ -38,4 +38,96 @@ struct FlatMemoryTests {
         let perDay = Double(long - short) / 27
         #expect(perDay <= 15_000_000 / 3_650, "\(path): \(Int(perDay)) bytes a day (\(short) at 3 days, \(long) at 30)")
     }
+
+    /// A run `simulate` finished keeps none of its stretches in memory, nor of their shapes: they
+    /// are in its spill file (``ShapeSpill``), so what the runs keep until the output does not grow
+    /// with the replications times the horizon (issue #26: 100 replications of the minute clock
+    /// for 10 years peaked at 345 MB). Fails when a finished run keeps its shapes.
+    @Test("simulate keeps no stretch shape of a finished run in memory", arguments: EventLogTests.scenarios)
+    func finishedRunsKeepNoShapes(path: String) throws {
+        let scenario = try EventLogTests.scenario(path, days: 30, replications: 2)
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try SimulationOutput.simulate(scenario, to: folder.path, events: .none).result
+        for run in result.runs.joined() {
+            let room = run.ageShapes.runs.capacity
+            #expect(room == 0 && run.ageSegments.isEmpty, "\(path): room for \(room) runs of shapes")
+        }
+    }
+
+    /// The app's reload requests of 10 years are one list allocated at its size: grown by
+    /// doubling, it held up to three times its size at once (`observed/17-of-kind-rounds`: 19 MB
+    /// for 6.3 MB of requests, most of its growth in 10 years). The allocator rounds an allocation
+    /// up to a page at most, and no request of these scenarios falls past the horizon, so the room
+    /// left is under a page.
+    @Test(
+        "the app's requests over 10 years are allocated at their size",
+        arguments: ["Scenarios/observed/17-of-kind-rounds.yaml", "Scenarios/observed/01-per-instance-budget.yaml"])
+    func requestsAtTheirSize(path: String) throws {
+        var scenario = try EventLogTests.scenario(path, days: 1, replications: 1)
+        scenario.days = 3_650
+        let calendar = SimulationCalendar(scenario: scenario)
+        let inputs = WidgetInputs(scenario: scenario, calendar: calendar, widgetIndex: 0, replication: 0)
+        let room = (inputs.appRequests.capacity - inputs.appRequests.count) * MemoryLayout<AppRequest>.stride
+        #expect(inputs.appRequests.count > 100_000)
+        #expect(room <= 4_096, "\(path): \(inputs.appRequests.count) requests, room for \(inputs.appRequests.capacity)")
+    }
+
+    /// A Poisson process's events over 10 years are one list allocated at its size: grown by
+    /// doubling, `stock-market-hours`' million price ticks (8 MB) peaked at 12.6 MB and kept room
+    /// for 2²⁰. The allocator rounds an allocation up to a page at most.
+    @Test("a Poisson process's 10 years of changes are allocated at their size")
+    func changesAtTheirSize() throws {
+        var scenario = try EventLogTests.scenario("Scenarios/stock-market-hours.yaml", days: 1, replications: 1)
+        scenario.days = 3_650
+        let calendar = SimulationCalendar(scenario: scenario)
+        let inputs = WidgetInputs(scenario: scenario, calendar: calendar, widgetIndex: 0, replication: 0)
+        let times = inputs.unpredictable.times
+        #expect(times.count > 500_000)
+        let room = (times.capacity - times.count) * MemoryLayout<SimTime>.stride
+        #expect(room <= 4_096, "\(times.count) changes, room for \(times.capacity)")
+    }
+
+    /// The peak RSS, in bytes, of `widgetbudget simulate` of the minute clock over `days` days and
+    /// `replications` replications (`/usr/bin/time`, Linux), or `nil` where it cannot be measured.
+    static func peakRSS(days: Int, replications: Int) throws -> Int? {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else { return nil }
+        #if !os(Linux)
+            return nil
+        #else
+            let folder = try CLIRunner.temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let report = folder.appendingPathComponent("rss").path
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+            let scenario = CLIRunner.packageRoot.appendingPathComponent("Scenarios/clock-minute-entries.yaml").path
+            process.arguments = [
+                "-f", "%M", "-o", report, CLIRunner.executable.path, "simulate", scenario, "--days", "\(days)",
+                "--replications", "\(replications)", "--events", "none", "--force", "--quiet",
+                "--out", folder.appendingPathComponent("out").path,
+            ]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            let text = try String(contentsOfFile: report, encoding: .utf8)
+            guard process.terminationStatus == 0, let kilobytes = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                return nil
+            }
+            return kilobytes * 1_024
+        #endif
+    }
+
+    /// Replications: from 1 day to 10 years, 20 replications of the minute clock grow by no more
+    /// than their day metrics (which stay until the output, design/engine.md) and the issue's
+    /// 15 MB. Fails when the summary or the findings join every replication's days into a copy
+    /// (2.4 times the days: +32 MB) or the runs keep their shapes.
+    @Test("20 replications of 10 years grow by their day metrics and 15 MB at most")
+    func replicationsGrowByTheirDays() throws {
+        guard let short = try Self.peakRSS(days: 1, replications: 20), let long = try Self.peakRSS(days: 3_650, replications: 20) else {
+            return
+        }
+        let days = 20 * 3_650 * MemoryLayout<DayMetrics>.stride
+        #expect(long - short <= days + 15_000_000, "\(short / 1_000_000) MB at 1 day, \(long / 1_000_000) MB at 10 years")
+    }
 }

@@ -50,4 +50,83 @@ struct AgeShapesTests {
         #expect(shapes.count == 10_006)
         #expect(shapes.runs == [.init(from: 0, to: 2, count: 10_000), .init(from: 1, to: 2, count: 1), .init(from: 0, to: 2, count: 5)])
     }
+
+    /// A store in memory (an array), for the engine's side of ``AgeShapeStore``.
+    final class ArrayStore: AgeShapeStore, @unchecked Sendable {
+        var runs: [AgeShapes.Run] = []
+        func append(_ runs: UnsafeBufferPointer<AgeShapes.Run>) { self.runs += runs }
+        func read(from offset: Int, into buffer: UnsafeMutableBufferPointer<AgeShapes.Run>) -> Bool {
+            guard offset >= 0, offset + buffer.count <= runs.count else { return false }
+            for i in buffer.indices { buffer[i] = runs[offset + i] }
+            return true
+        }
+    }
+
+    /// Random stretches, random and adversarial sets one after the other, and now and then 10,000
+    /// of distinct shapes (more runs than ``AgeShapes/memoryRuns``, so some go to the store).
+    static func stretches(_ g: inout SeededGenerator, _ i: Int) -> [AgeSegment] {
+        var all: [AgeSegment] = []
+        for _ in 0..<Int(1 + g.next() % 4) {
+            all += g.next() % 2 == 0 ? AgeQuantileTests.segments(&g) : AgeQuantileTests.adversarial(&g)
+        }
+        if i % 3 == 0 {
+            all += (0..<10_000).map { _ in
+                let from = g.next() % 3 == 0 ? g.unit() * 600 : 0
+                return AgeSegment(from: from, to: from + g.unit() * 7_200)
+            }
+        }
+        return all
+    }
+
+    @Test("with a store: the same stretches, runs and quantile bits; at most memoryRuns + 1 runs in memory")
+    func storeKeepsTheSameShapes() {
+        var g = SeededGenerator(seed: 2_626)
+        for i in 0..<60 {
+            let parts = (0..<Int(1 + g.next() % 3)).map { _ in Self.stretches(&g, i) }
+            var inMemory: [AgeShapes] = [], stored: [AgeShapes] = []
+            for part in parts {
+                var a = AgeShapes(), b = AgeShapes(store: ArrayStore())
+                var rest = part[...]
+                while !rest.isEmpty {
+                    let n = Int(g.next() % 3_000) + 1
+                    a.append(contentsOf: rest.prefix(n))
+                    b.append(contentsOf: rest.prefix(n))
+                    #expect(b.runs.count <= AgeShapes.memoryRuns + 1)
+                    rest = rest.dropFirst(n)
+                }
+                b.finish()
+                #expect(b.runs.isEmpty && b.storedRuns == a.runs.count && b.count == a.count)
+                #expect(a == b)
+                let bits = { (s: AgeSegment) in [s.from.bitPattern, s.to.bitPattern] }
+                #expect(Array(b).map(bits) == part.map(bits))
+                // Indexing reads the store one run at a time: the same runs.
+                for _ in 0..<20 where a.runs.count > 0 {
+                    let r = Int(g.next() % UInt64(a.runs.count))
+                    #expect(b.run(at: r) == a.runs[r])
+                }
+                inMemory.append(a)
+                stored.append(b)
+            }
+            let stale = parts.joined().reduce(0) { $0 + $1.to - $1.from }
+            let totalTime = stale * (1 + g.unit() * 30)
+            let p = [0.95, 0.5, 0.99][Int(g.next() % 3)]
+            let expected = AgeQuantile.timeWeighted(parts: inMemory, totalTime: totalTime, p: p)
+            let got = AgeQuantile.timeWeighted(parts: stored, totalTime: totalTime, p: p)
+            #expect(got.bitPattern == expected.bitPattern || (got.isNaN && expected.isNaN), "set \(i)")
+        }
+    }
+
+    @Test("a store that cannot read ends the iteration there, without a crash")
+    func failedReadEnds() {
+        final class Failing: AgeShapeStore, @unchecked Sendable {
+            func append(_ runs: UnsafeBufferPointer<AgeShapes.Run>) {}
+            func read(from offset: Int, into buffer: UnsafeMutableBufferPointer<AgeShapes.Run>) -> Bool { false }
+        }
+        var shapes = AgeShapes(store: Failing())
+        shapes.append(contentsOf: (0..<5_000).map { AgeSegment(from: 0, to: Double($0 + 1)) })
+        #expect(shapes.storedRuns == 4_999 && shapes.runs.count == 1)
+        // The first stored run cannot be read: nothing comes after it (its owner reports why).
+        var stretches = shapes.makeIterator()
+        #expect(stretches.next() == nil)
+    }
 }

@@ -1,5 +1,6 @@
 import Testing
-import WidgetBudgetKit
+
+@testable import WidgetBudgetKit
 
 /// The app-side throttle around `reloadTimelines(ofKind:)`, on call times worked out by hand.
 @Suite("App reload throttle")
@@ -28,5 +29,50 @@ struct AppReloadThrottleTests {
         #expect(calls.last == 86_400)
         // 30 minutes: 48 a day.
         #expect(AppReloadThrottle(interval: 1_800).calls(for: changes).filter { $0 < 86_400 }.count == 48)
+    }
+
+    /// The throttle as a list, before the calls were drawn one at a time (``AppReloadThrottle/Calls``,
+    /// issue #26: a process's wanted calls are no longer listed first).
+    static func reference(_ times: [Double], interval: Double) -> [Double] {
+        guard interval > 0 else { return times }
+        var out: [Double] = []
+        var last = -Double.infinity
+        var pending = false
+        for t in times {
+            if pending && last + interval <= t {
+                last += interval
+                out.append(last)
+                pending = false
+            }
+            if t - last >= interval {
+                last = t
+                out.append(t)
+            } else {
+                pending = true
+            }
+        }
+        if pending { out.append(last + interval) }
+        return out
+    }
+
+    @Test("drawn one at a time, the calls are the list's, never more than the wanted calls")
+    func streamedAsListed() {
+        var g = SeededGenerator(seed: 2_628)
+        for _ in 0..<500 {
+            let interval = [0, 60, 300, 2_400, 0.5][Int(g.next() % 5)]
+            var t = 0.0
+            let times = (0..<Int(g.next() % 300)).map { _ in
+                t += g.next() % 4 == 0 ? 0 : g.unit() * [10, 600, 5_000][Int(g.next() % 3)]
+                return t
+            }
+            let expected = Self.reference(times, interval: interval)
+            var calls = AppReloadThrottle.Calls(wanted: times.makeIterator(), interval: interval)
+            var drawn: [Double] = []
+            while let c = calls.next() { drawn.append(c) }
+            #expect(calls.next() == nil)
+            #expect(drawn.map(\.bitPattern) == expected.map(\.bitPattern))
+            #expect(AppReloadThrottle(interval: interval).calls(for: times).map(\.bitPattern) == expected.map(\.bitPattern))
+            #expect(drawn.count <= times.count)
+        }
     }
 }

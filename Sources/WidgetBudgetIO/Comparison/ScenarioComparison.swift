@@ -1,3 +1,4 @@
+import Foundation
 import WidgetBudgetKit
 
 /// Scenarios run under the same seed, days and replications, and compared metric by metric for
@@ -74,11 +75,14 @@ public struct ScenarioComparison: Sendable {
         widgets = try Self.matchWidgets(aligned)
         self.scenarios = aligned
         self.notes = notes
+        // The runs' stretch shapes in a temporary file (``ShapeSpill``, its name removed at once).
+        let spill = try ShapeSpill(folder: FileManager.default.temporaryDirectory.path)
         results = aligned.map {
             Simulator.run(
                 $0, events: Self.events, sinks: DroppedEvents.sinks, detail: .figures(Self.figures(day: ageDay)),
-                progress: { _, _ in })
+                shapes: spill.stores, progress: { _, _ in })
         }
+        try spill.check()
         rows = Self.rows(results: results, widgets: widgets)
     }
 

@@ -13,7 +13,7 @@ public enum JSONReport {
     public static func simulation(_ result: SimulationResult, written: [String]) throws -> String {
         let findings = ScenarioHighlights.lines(result)
         let widgets = result.summaries.indices.map { w in
-            let days = result.runs.flatMap { $0[w].days }
+            let days = result.runs.lazy.flatMap { $0[w].days }  // in place, not a joined copy
             return SimulatedWidget(
                 name: result.summaries[w].widget, freshnessJudged: result.scenario.widgets[w].hasContent,
                 budgetRanOut: days.contains(where: \.wasExhausted),

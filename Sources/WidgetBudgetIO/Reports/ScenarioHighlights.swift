@@ -11,8 +11,10 @@ public enum ScenarioHighlights {
         return result.scenario.widgets.indices.map { w in
             let s = summaries[w]
             var lines: [String] = []
-            let days = result.runs.flatMap { $0[w].days }
-            let exhausted = days.compactMap(\.exhaustedAt)
+            // Read in place: a joined copy of every replication's days was the peak of a long
+            // `simulate` (issue #26).
+            let days = result.runs.lazy.flatMap { $0[w].days }
+            let exhausted = Array(days.compactMap(\.exhaustedAt))
             if exhausted.isEmpty && s.exhaustedDayFraction == 0 {
                 lines.append(
                     "The budget never ran out: \(NumberFormat.fixed(s.chargedPerDay, 1)) charged reloads a day against "

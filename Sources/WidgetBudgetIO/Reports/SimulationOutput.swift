@@ -15,8 +15,9 @@ public enum SimulationOutput {
     /// happen (``EventLog``), then writes the other files as ``write(_:to:events:)`` does; the
     /// output is the same, byte for byte, in memory that does not grow with the events.
     /// Returns the result (without events, and with its runs' stale stretches kept as shapes
-    /// without their times, ``WidgetRunResult/ageShapes``: it draws no figure, and its memory does
-    /// not grow with the horizon) and the paths written.
+    /// without their times, ``WidgetRunResult/ageShapes``, in a temporary file, ``ShapeSpill``: it
+    /// draws no figure, and its memory does not grow with the horizon nor with the replications)
+    /// and the paths written.
     public static func simulate(
         _ scenario: Scenario, to folder: String, events: EventLevel, progress: @escaping SimulationProgress = { _, _ in }
     ) throws -> (result: SimulationResult, written: [String]) {
@@ -29,13 +30,18 @@ public enum SimulationOutput {
         _ scenario: Scenario, to folder: String, events: EventLevel, detail: RunDetail,
         progress: @escaping SimulationProgress = { _, _ in }
     ) throws -> (result: SimulationResult, written: [String]) {
+        // The runs' stretch shapes go to a temporary file (``ShapeSpill``), read back for the
+        // summaries' 95th-percentile ages.
+        let spill = try ShapeSpill(folder: folder)
         guard events != .none else {
-            let result = Simulator.run(scenario, events: .none, sinks: nil, detail: detail, progress: progress)
+            let result = Simulator.run(scenario, events: .none, sinks: nil, detail: detail, shapes: spill.stores, progress: progress)
+            try spill.check()
             return (result, try write(result, to: folder, events: .none))
         }
         let log = try EventLog(scenario: scenario, folder: folder)
         defer { log.discard() }
-        let result = Simulator.run(scenario, events: events, sinks: log.sinks, detail: detail, progress: progress)
+        let result = Simulator.run(scenario, events: events, sinks: log.sinks, detail: detail, shapes: spill.stores, progress: progress)
+        try spill.check()
         return (result, try write(result, to: folder, events: events, log: log))
     }
 

@@ -22,14 +22,16 @@ public enum Simulator {
     }
 
     /// As ``run(_:events:sinks:progress:)``, each run computing `detail` (``RunDetail/summaries``:
-    /// without the stale stretches' times, for output that draws no figure).
+    /// without the stale stretches' times, for output that draws no figure); with `shapes`, a run
+    /// that keeps its stretches as shapes sends them to the store `shapes` makes for it
+    /// (``AgeShapeStore``), so they stay out of memory.
     package static func run(
         _ scenario: Scenario, events: EventLevel, sinks: EventSinkFactory?, detail: RunDetail,
-        progress: @escaping SimulationProgress
+        shapes: AgeShapeStoreFactory? = nil, progress: @escaping SimulationProgress
     ) -> SimulationResult {
         run(
             scenario, replacing: nil, with: NeverProvider(), replications: 0..<scenario.replications, events: events, sinks: sinks,
-            detail: detail, progress: progress)
+            detail: detail, shapes: shapes, progress: progress)
     }
 
     /// Runs `scenario`, sending each run's events at `events` level to the sink `sinks` makes for
@@ -113,7 +115,8 @@ public enum Simulator {
     /// any) replays `provider`.
     private static func run<P: ReplayProvider & Sendable>(
         _ scenario: Scenario, replacing replaced: Int?, with provider: P, replications: Range<Int>, events: EventLevel,
-        sinks: EventSinkFactory? = nil, detail: RunDetail = .full, progress: SimulationProgress? = nil
+        sinks: EventSinkFactory? = nil, detail: RunDetail = .full, shapes: AgeShapeStoreFactory? = nil,
+        progress: SimulationProgress? = nil
     ) -> SimulationResult {
         let calendar = SimulationCalendar(scenario: scenario)
         let widgets = scenario.widgets.count
@@ -131,7 +134,8 @@ public enum Simulator {
                     provider: provider, inputs: inputs, calendar: calendar, memory: scenario.memory, system: scenario.system,
                     budgetModel: scenario.budget.model, widgetIndex: w, replication: replication,
                     family: spec.family, events: events, detail: detail, prefetchViews: prefetchViews,
-                    sink: events == .none ? nil : sinks?(replication, w))
+                    sink: events == .none ? nil : sinks?(replication, w),
+                    shapeStore: detail.stretchTimes ? nil : shapes?(replication, w))
                 return simulation.run()
             }
             defer { progress?(counter.increment(), jobs) }

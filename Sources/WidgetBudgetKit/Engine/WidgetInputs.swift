@@ -15,6 +15,28 @@ package struct AppRequest: Sendable, Equatable {
     package var push = false
 }
 
+/// The times an app reload stream of `app.reloads` wants to call at, before its throttle.
+private enum WantedCalls {
+    /// Drawn one at a time (a process), with its expected count (an upper bound).
+    case stream(EventStream, expected: Double)
+    /// Listed (changes, sessions).
+    case list([SimTime])
+
+    /// How many (a stream's drawn from a copy, which draws the same times); for a stream short
+    /// enough not to be worth a second draw (``EventProcess/countedAbove``), its expected count
+    /// and six standard deviations of a Poisson count, room it seldom passes.
+    var count: Int {
+        switch self {
+        case .stream(var times, let expected):
+            guard expected > EventProcess.countedAbove else { return Int(expected + 6 * expected.squareRoot() + 16) }
+            var n = 0
+            while times.next() != nil { n += 1 }
+            return n
+        case let .list(times): return times.count
+        }
+    }
+}
+
 /// Everything random that one widget sees in one replication, drawn before the run.
 ///
 /// None of it depends on the widget's provider, so candidates compared by the optimizer see the
@@ -116,7 +138,10 @@ package struct WidgetInputs: Sendable {
         // App reloads: the calls are drawn per stream (not per widget), so one call reaches every
         // widget it targets; the delay to each is drawn per widget (and instance), so widgets
         // reloaded by one call are granted seconds apart, not at one instant (OBSERVED #20).
-        var requests: [AppRequest] = []
+        // The wanted calls of each stream first, then the list of requests made once at its size
+        // (at most one request per wanted call): grown by doubling, it held up to three times its
+        // size at once (issue #26: 19 MB of `observed/17-of-kind-rounds`' 10 years).
+        var wanted: [(spec: Int, calls: WantedCalls)] = []
         for (i, spec) in scenario.app.reloads.enumerated() {
             let targetsMe: Bool
             switch spec.target {
@@ -124,14 +149,13 @@ package struct WidgetInputs: Sendable {
             case let .kind(kind): targetsMe = kind == widget.kind
             }
             guard targetsMe else { continue }
-            let source: ReloadSource = spec.target == .all ? .appAll : .app
-            var times: [SimTime]
             switch spec.trigger {
             case let .process(process):
-                var pg = stream(.appReloads, i)
-                times = process.generate(horizon: horizon, clock: clock, generator: &pg).times
+                // Drawn as the requests are made: the stream draws what `generate` lists.
+                let calls = EventStream(process, horizon: horizon, clock: clock, generator: stream(.appReloads, i))
+                wanted.append((i, .stream(calls, expected: process.expectedCount(horizon: horizon))))
             case .onChange:
-                times = []
+                var times: [SimTime] = []
                 // Each widget's changes once: its copies share them, and the app reacts once.
                 for w in scenario.widgets.indices where scenario.widgets[w].instance == 1 {
                     switch spec.target {
@@ -141,19 +165,33 @@ package struct WidgetInputs: Sendable {
                     times += (w == widgetIndex ? unpredictable : changes(of: w)).times
                 }
                 times.sort()
+                wanted.append((i, .list(times)))
             case .onForeground:
-                times = sessions.starts
+                wanted.append((i, .list(sessions.starts)))
             case .onBackground:
-                times = sessions.ends.filter { $0 < horizon }
-            }
-            times = AppReloadThrottle(interval: spec.throttle).calls(for: times)
-            let delay = spec.origin == .background ? scenario.system.backgroundReloadDelay : scenario.system.appReloadDelay
-            var dg = stream(.appReloadDelay, i, widget: widgetIndex)
-            for t in times {
-                let at = t + delay.draw(&dg)
-                if at < horizon { requests.append(AppRequest(time: at, calledAt: t, source: source)) }
+                wanted.append((i, .list(sessions.ends.filter { $0 < horizon })))
             }
         }
+        var requests: [AppRequest] = []
+        requests.reserveCapacity(wanted.reduce(free.requests.count) { $0 + $1.calls.count })
+        for (i, calls) in wanted {
+            let spec = scenario.app.reloads[i]
+            let source: ReloadSource = spec.target == .all ? .appAll : .app
+            let delay = spec.origin == .background ? scenario.system.backgroundReloadDelay : scenario.system.appReloadDelay
+            var dg = stream(.appReloadDelay, i, widget: widgetIndex)
+            func add<Wanted: IteratorProtocol>(_ times: Wanted) where Wanted.Element == Double {
+                var made = AppReloadThrottle.Calls(wanted: times, interval: spec.throttle)
+                while let t = made.next() {
+                    let at = t + delay.draw(&dg)
+                    if at < horizon { requests.append(AppRequest(time: at, calledAt: t, source: source)) }
+                }
+            }
+            switch calls {
+            case let .stream(times, _): add(times)
+            case let .list(times): add(times.makeIterator())
+            }
+        }
+        wanted = []
         requests += free.requests
         requests.sort { $0.time < $1.time }
         if !free.cooldowns.isEmpty {

@@ -38,8 +38,9 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
     var days: [DayMetrics] = []
     var segments = SegmentStore()
     /// The stale stretches of the days closed so far, without their times, when
-    /// ``RunDetail.stretchTimes`` is off (``segments`` then holds the current day's only).
-    var shapes = AgeShapes()
+    /// ``RunDetail.stretchTimes`` is off (``segments`` then holds the current day's only); in the
+    /// run's ``AgeShapeStore`` but the last few when it has one.
+    var shapes: AgeShapes
     /// What the figures read of the stretches and reload events, when `RunDetail.figures` asks
     /// (`RunFigures`).
     var figures = RunFigures()
@@ -102,11 +103,13 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
 
     /// Prepares a run of `provider` against `inputs`; with `prefetchViews`, views are drawn on
     /// another thread a few blocks ahead (``PrefetchedEvents``), for a run that leaves a core idle.
+    /// With `shapeStore` (read only when `detail` keeps shapes, ``RunDetail/stretchTimes`` off),
+    /// the shapes go to it as the days close (``AgeShapes/init(store:)``).
     package init(
         provider: Provider, inputs: WidgetInputs, calendar: SimulationCalendar, memory: MemorySettings,
         system: SystemSettings, budgetModel: BudgetModel, widgetIndex: Int = 0, replication: Int = 0,
         family: String = "small", events level: EventLevel = .none, detail: RunDetail = .full,
-        prefetchViews: Bool = false, sink: (any EventSink)? = nil
+        prefetchViews: Bool = false, sink: (any EventSink)? = nil, shapeStore: (any AgeShapeStore)? = nil
     ) {
         self.provider = provider
         self.inputs = inputs
@@ -118,6 +121,7 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
         self.family = family
         runDetail = detail
         figures = RunFigures(plan: detail.figures, calendar: calendar)
+        shapes = detail.stretchTimes ? AgeShapes() : shapeStore.map { AgeShapes(store: $0) } ?? AgeShapes()
         recorder = EventRecorder(level: level, replication: replication, widgetIndex: widgetIndex, inputs: inputs, sink: sink)
         let paths = EnginePaths(inputs: inputs, system: system, level: level, detail: detail)
         self.paths = paths
@@ -203,6 +207,7 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
         recorder.finish()
         if !runDetail.stretchTimes {
             shapes.append(contentsOf: segments.suffix(from: 0))
+            shapes.finish()
             segments.removeAll()
         }
         return WidgetRunResult(

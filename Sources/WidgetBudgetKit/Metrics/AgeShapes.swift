@@ -8,6 +8,13 @@
 /// themselves, to the bit. A run whose stretches repeat one shape (a render every so many seconds
 /// against a regular grid: one-second entries, a ticking clock) keeps a few of these a day
 /// whatever its horizon, where the stretches themselves are one per render.
+///
+/// With a store (``init(store:)``), the runs beyond the last ``memoryRuns`` go to it as they are
+/// appended, and all of them at ``finish()``: what the shapes keep in memory no longer grows with
+/// the horizon, nor, once finished, with the runs of a summary (stretches whose shapes seldom
+/// repeat, such as those of unpredictable content, are one run each). Iterated, the stored runs
+/// come first, read back a chunk at a time, then those in memory: the same stretches in the same
+/// order as without a store.
 public struct AgeShapes: Collection, Sendable, Equatable {
     /// Consecutive stretches of one shape.
     public struct Run: Sendable, Equatable {
@@ -19,13 +26,29 @@ public struct AgeShapes: Collection, Sendable, Equatable {
         public var count: Int
     }
 
-    /// The runs, in order.
+    /// With a store, the runs kept in memory before the older ones go to it (96 KB): a run's
+    /// shapes in memory stay below this whatever its horizon.
+    public static let memoryRuns = 4_096
+
+    /// The runs kept in memory, in order, after the ``storedRuns`` in the store (every run when
+    /// there is no store).
     public private(set) var runs: [Run] = []
     /// How many stretches in all.
     public private(set) var count = 0
+    /// Where the runs before ``runs`` are, `nil` when every run is in memory.
+    public let store: (any AgeShapeStore)?
+    /// How many runs are in the store, before ``runs``.
+    public private(set) var storedRuns = 0
 
-    /// No stretch.
-    public init() {}
+    /// No stretch, every run kept in memory.
+    public init() { store = nil }
+
+    /// No stretch, the runs going to `store` (empty) but the last ``memoryRuns``, and all of them at
+    /// ``finish()``.
+    public init(store: any AgeShapeStore) { self.store = store }
+
+    /// How many runs in all, stored and in memory.
+    public var runCount: Int { storedRuns + runs.count }
 
     /// Adds `segments` at the end, in order, each merged into the last run when of its shape.
     public mutating func append<S: Sequence>(contentsOf segments: S) where S.Element == AgeSegment {
@@ -39,14 +62,41 @@ public struct AgeShapes: Collection, Sendable, Equatable {
                 runs.append(Run(from: s.from, to: s.to, count: 1))
             }
         }
+        // Every run but the last (which the next stretches may still join) to the store.
+        if store != nil && runs.count > Self.memoryRuns { moveToStore(runs.count - 1) }
     }
 
-    /// Makes room for `runs` runs in all.
+    /// Sends every run in memory to the store, when there is one: the run is over (no stretch is
+    /// appended after this), and its shapes are kept only for the summary's quantile.
+    public mutating func finish() {
+        guard store != nil else { return }
+        moveToStore(runs.count)
+        runs = []  // and the buffer
+    }
+
+    /// Makes room for `runs` runs in all (with a store, for at most ``memoryRuns`` more).
     public mutating func reserveCapacity(_ runs: Int) {
-        self.runs.reserveCapacity(runs)
+        self.runs.reserveCapacity(store == nil ? runs : Swift.min(runs, Self.memoryRuns + 1))
     }
 
-    /// A position: the `k`th stretch of run `run`.
+    /// Appends the first `n` runs in memory to the store, and drops them from memory.
+    private mutating func moveToStore(_ n: Int) {
+        guard let store, n > 0 else { return }
+        runs.withUnsafeBufferPointer { store.append(UnsafeBufferPointer(rebasing: $0.prefix(n))) }
+        runs.removeSubrange(0..<n)
+        storedRuns += n
+    }
+
+    /// Run `i` (0-based among all the runs, stored first): one read of the store for a stored run
+    /// (iterate instead of indexing, to read it a chunk at a time).
+    public func run(at i: Int) -> Run {
+        if i >= storedRuns { return runs[i - storedRuns] }
+        var run = Run(from: 0, to: 0, count: 1)
+        _ = withUnsafeMutablePointer(to: &run) { store?.read(from: i, into: UnsafeMutableBufferPointer(start: $0, count: 1)) }
+        return run
+    }
+
+    /// A position: the `k`th stretch of run `run` (0-based among all the runs).
     public struct Index: Comparable, Sendable {
         let run: Int
         let k: Int
@@ -58,49 +108,33 @@ public struct AgeShapes: Collection, Sendable, Equatable {
     /// The first stretch's position.
     public var startIndex: Index { Index(run: 0, k: 0) }
     /// One past the last stretch's position.
-    public var endIndex: Index { Index(run: runs.count, k: 0) }
+    public var endIndex: Index { Index(run: runCount, k: 0) }
 
     /// The position after `i`.
     public func index(after i: Index) -> Index {
-        i.k + 1 < runs[i.run].count ? Index(run: i.run, k: i.k + 1) : Index(run: i.run + 1, k: 0)
+        i.k + 1 < run(at: i.run).count ? Index(run: i.run, k: i.k + 1) : Index(run: i.run + 1, k: 0)
     }
 
     /// The stretch at `i`, its `start` 0.
     public subscript(i: Index) -> AgeSegment {
-        AgeSegment(start: 0, from: runs[i.run].from, to: runs[i.run].to)
-    }
-
-    /// Iterates over the stretches in order (each run's shape its count of times).
-    public struct Iterator: IteratorProtocol {
-        private let runs: [Run]
-        private var run = 0
-        private var left = 0
-        private var current = AgeSegment(from: 0, to: 0)
-
-        fileprivate init(_ runs: [Run]) { self.runs = runs }
-
-        /// The next stretch, or `nil` after the last.
-        @inline(__always)
-        public mutating func next() -> AgeSegment? {
-            if left == 0 {
-                guard run < runs.count else { return nil }
-                current = AgeSegment(start: 0, from: runs[run].from, to: runs[run].to)
-                left = runs[run].count
-                run += 1
-            }
-            left -= 1
-            return current
-        }
+        let run = run(at: i.run)
+        return AgeSegment(start: 0, from: run.from, to: run.to)
     }
 
     /// An iterator over the stretches in order.
-    public func makeIterator() -> Iterator { Iterator(runs) }
+    public func makeIterator() -> Iterator { Iterator(RunIterator(self)) }
 
-    /// The same stretches in the same order.
+    /// An iterator over the runs in order: the stored ones, then those in memory.
+    public func makeRunIterator() -> RunIterator { RunIterator(self) }
+
+    /// The same stretches in the same runs, in the same order (to the bit), wherever they are kept.
     public static func == (a: AgeShapes, b: AgeShapes) -> Bool {
-        a.count == b.count && a.runs.count == b.runs.count
-            && zip(a.runs, b.runs).allSatisfy {
-                $0.count == $1.count && $0.from.bitPattern == $1.from.bitPattern && $0.to.bitPattern == $1.to.bitPattern
-            }
+        guard a.count == b.count && a.runCount == b.runCount else { return false }
+        var x = a.makeRunIterator(), y = b.makeRunIterator()
+        while let r = x.next() {
+            guard let s = y.next(), r.count == s.count, r.from.bitPattern == s.from.bitPattern, r.to.bitPattern == s.to.bitPattern
+            else { return false }
+        }
+        return y.next() == nil
     }
 }

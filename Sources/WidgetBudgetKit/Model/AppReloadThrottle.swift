@@ -25,22 +25,55 @@ public struct AppReloadThrottle: Sendable, Equatable {
         guard interval > 0 else { return times }
         var out: [Double] = []
         out.reserveCapacity(times.count)
-        var last = -Double.infinity
-        var pending = false
-        for t in times {
-            if pending && last + interval <= t {
-                last += interval
-                out.append(last)
-                pending = false
-            }
-            if t - last >= interval {
-                last = t
-                out.append(t)
-            } else {
-                pending = true
-            }
-        }
-        if pending { out.append(last + interval) }
+        var calls = Calls(wanted: times.makeIterator(), interval: interval)
+        while let t = calls.next() { out.append(t) }
         return out
+    }
+
+    /// The calls made for the wanted call times `wanted` draws (ascending), one at a time, as
+    /// ``calls(for:)`` lists them: never more calls than wanted times.
+    public struct Calls<Wanted: IteratorProtocol>: IteratorProtocol where Wanted.Element == Double {
+        private var wanted: Wanted
+        private let interval: Double
+        private var last = -Double.infinity
+        /// A wanted call was folded into a trailing call not made yet.
+        private var pending = false
+        /// A call decided with the one returned before it (a wanted call after a trailing call).
+        private var queued: Double?
+
+        /// The calls for `wanted` under a throttle of `interval` seconds (0: every wanted call).
+        public init(wanted: Wanted, interval: Double) {
+            self.wanted = wanted
+            self.interval = interval
+        }
+
+        /// The next call, or `nil` after the last.
+        public mutating func next() -> Double? {
+            guard interval > 0 else { return wanted.next() }
+            if let call = queued {
+                queued = nil
+                return call
+            }
+            while let t = wanted.next() {
+                var call: Double?
+                if pending && last + interval <= t {
+                    last += interval
+                    call = last
+                    pending = false
+                }
+                if t - last >= interval {
+                    last = t
+                    if call == nil { call = t } else { queued = t }
+                } else {
+                    pending = true
+                }
+                if let call { return call }
+            }
+            if pending {
+                pending = false
+                return last + interval
+            }
+            return nil
+        }
     }
 }
