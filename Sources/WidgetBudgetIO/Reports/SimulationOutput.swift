@@ -21,27 +21,27 @@ public enum SimulationOutput {
     public static func simulate(
         _ scenario: Scenario, to folder: String, events: EventLevel, progress: @escaping SimulationProgress = { _, _ in }
     ) throws -> (result: SimulationResult, written: [String]) {
-        try simulate(scenario, to: folder, events: events, detail: .summaries, progress: progress)
+        // The runs' stretch shapes go to a temporary file (``ShapeSpill``), read back for the
+        // summaries' 95th-percentile ages.
+        try simulate(scenario, to: folder, events: events, detail: .summaries, spill: ShapeSpill(folder: folder), progress: progress)
     }
 
     /// As ``simulate(_:to:events:progress:)``, each run computing `detail` (`report`'s runs keep
-    /// what its figures read, `RunDetail.figures(_:)`).
+    /// what its figures read, `RunDetail.figures(_:)`), its stretch shapes in `spill` when given
+    /// (else in memory: `report` runs before its folder exists).
     static func simulate(
-        _ scenario: Scenario, to folder: String, events: EventLevel, detail: RunDetail,
+        _ scenario: Scenario, to folder: String, events: EventLevel, detail: RunDetail, spill: ShapeSpill? = nil,
         progress: @escaping SimulationProgress = { _, _ in }
     ) throws -> (result: SimulationResult, written: [String]) {
-        // The runs' stretch shapes go to a temporary file (``ShapeSpill``), read back for the
-        // summaries' 95th-percentile ages.
-        let spill = try ShapeSpill(folder: folder)
         guard events != .none else {
-            let result = Simulator.run(scenario, events: .none, sinks: nil, detail: detail, shapes: spill.stores, progress: progress)
-            try spill.check()
+            let result = Simulator.run(scenario, events: .none, sinks: nil, detail: detail, shapes: spill?.stores, progress: progress)
+            try spill?.check()
             return (result, try write(result, to: folder, events: .none))
         }
         let log = try EventLog(scenario: scenario, folder: folder)
         defer { log.discard() }
-        let result = Simulator.run(scenario, events: events, sinks: log.sinks, detail: detail, shapes: spill.stores, progress: progress)
-        try spill.check()
+        let result = Simulator.run(scenario, events: events, sinks: log.sinks, detail: detail, shapes: spill?.stores, progress: progress)
+        try spill?.check()
         return (result, try write(result, to: folder, events: events, log: log))
     }
 
