@@ -66,27 +66,29 @@ public final class ShapeSpill: @unchecked Sendable {
         let at = end
         end += Int64(bytes.count)
         lock.unlock()
-        var done = 0
-        while done < bytes.count {
-            let n = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(at) + off_t(done))
-            if n <= 0 {
-                if n < 0 && errno == EINTR { continue }
-                fail("cannot write the stretch shapes")
-                return nil
-            }
-            done += n
+        let written = transfer(bytes.count, at: at, "cannot write the stretch shapes") { done, offset in
+            pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, offset)
         }
-        return at
+        return written ? at : nil
     }
 
     /// Reads `buffer.count` bytes from `offset` into `buffer`; false on failure (kept).
     fileprivate func read(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) -> Bool {
+        transfer(buffer.count, at: offset, "cannot read the stretch shapes back") { done, at in
+            pread(descriptor, buffer.baseAddress! + done, buffer.count - done, at)
+        }
+    }
+
+    /// Moves `count` bytes at `offset` by `call` (`pread` or `pwrite` of what is left, given the
+    /// bytes done and the file offset to continue at), again while interrupted or short; false on
+    /// failure (kept as `what`).
+    private func transfer(_ count: Int, at offset: Int64, _ what: String, _ call: (Int, off_t) -> Int) -> Bool {
         var done = 0
-        while done < buffer.count {
-            let n = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset) + off_t(done))
+        while done < count {
+            let n = call(done, off_t(offset) + off_t(done))
             if n <= 0 {
                 if n < 0 && errno == EINTR { continue }
-                fail("cannot read the stretch shapes back")
+                fail(what)
                 return false
             }
             done += n
