@@ -124,7 +124,7 @@ public enum BuiltInProvider: ReplayProvider, Sendable {
     /// Fills `timeline` for a reload at `context.now` (see ``ReplayProvider``).
     ///
     /// Inlined into the engine's grant, the providers that do not change as they run read in
-    /// place (``fill(in:into:)``).
+    /// place (`fill(in:into:)`).
     @inline(__always)
     public mutating func getTimeline(in context: ReplayContext, into timeline: inout ReplayTimeline) {
         if !fill(in: context, into: &timeline) { getTimelineChanging(in: context, into: &timeline) }
