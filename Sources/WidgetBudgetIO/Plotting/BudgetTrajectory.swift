@@ -28,13 +28,13 @@ public struct BudgetTrajectory: Sendable, Equatable {
     /// - Complexity: O((g + m) · B) for g charged grants and m candidate instants (grants, their
     ///   expiry, midnights, and a one-minute grid for the token bucket).
     public init(events: [EngineEvent], model: BudgetModel, daily: Int, clock: LocalClock, from: SimTime = 0, until: SimTime) {
-        let charges = events.filter { $0.kind == .grant && $0.charged == true }.map(\.time).sorted()
-        self.init(charges: charges, waits: Self.waits(events), model: model, daily: daily, clock: clock, from: from, until: until)
+        let reloads = ShownReloads(events: events, until: until)
+        self.init(charges: reloads.charges, waits: reloads.waits, model: model, daily: daily, clock: clock, from: from, until: until)
     }
 
     /// Rebuilds the budget over `[from, until]` from the times of the charged grants (ascending;
-    /// at least those at or before `until`) and the waits for budget (``waits(_:since:)``; at
-    /// least those that began by `until`): what the curve reads of a run's events.
+    /// at least those at or before `until`) and the waits for budget (`BudgetWaits.all(in:openSince:)`;
+    /// at least those that began by `until`): what the curve reads of a run's events.
     init(
         charges: [SimTime], waits: [(start: SimTime, end: SimTime)], model: BudgetModel, daily: Int, clock: LocalClock,
         from: SimTime = 0, until: SimTime
@@ -59,25 +59,6 @@ public struct BudgetTrajectory: Sendable, Equatable {
         self.steps = steps
 
         self.waiting = Self.clip(waits, from: from, until: until)
-    }
-
-    /// The waits for budget in `events` (in time order): from each `budget-out` to the next
-    /// `budget-back`, `.infinity` when none came; a wait under way before the first event began
-    /// at `since`.
-    static func waits(_ events: [EngineEvent], since: SimTime? = nil) -> [(start: SimTime, end: SimTime)] {
-        var waits: [(start: SimTime, end: SimTime)] = []
-        var open = since
-        for e in events {
-            switch e.kind {
-            case .budgetOut: if open == nil { open = e.time }
-            case .budgetBack:
-                if let start = open { waits.append((start, e.time)) }
-                open = nil
-            default: break
-            }
-        }
-        if let start = open { waits.append((start, .infinity)) }
-        return waits
     }
 
     /// `waits` clipped to `[from, until]`, the empty ones left out.

@@ -9,7 +9,7 @@ import WidgetBudgetKit
 struct ShownReloads: Sendable {
     /// The charged grants' times, ascending; at least those up to the end of the budget figure.
     var charges: [SimTime]
-    /// The waits for budget (``BudgetTrajectory/waits(_:since:)``, not clipped); at least those
+    /// The waits for budget (`BudgetWaits.all(in:openSince:)`, not clipped); at least those
     /// that began by the end of the budget figure.
     var waits: [(start: SimTime, end: SimTime)]
     /// Reload events, in time order, the shown day's among them.
@@ -23,7 +23,7 @@ struct ShownReloads: Sendable {
     /// horizon is `until`.
     init(events: [EngineEvent], until: SimTime) {
         charges = events.filter { $0.kind == .grant && $0.charged == true }.map(\.time).sorted()
-        waits = BudgetTrajectory.waits(events)
+        waits = BudgetWaits.all(in: events)
         dayEvents = events
         waitingSince = nil
         self.until = until
@@ -43,6 +43,6 @@ struct ShownReloads: Sendable {
     /// The waits for budget in `[from, until]` of a day starting at `from`: the waits of
     /// ``dayEvents`` from ``waitingSince`` on, clipped.
     func dayWaits(from: SimTime, until: SimTime) -> [Range<SimTime>] {
-        BudgetTrajectory.clip(BudgetTrajectory.waits(dayEvents, since: waitingSince), from: from, until: until)
+        BudgetTrajectory.clip(BudgetWaits.all(in: dayEvents, openSince: waitingSince), from: from, until: until)
     }
 }

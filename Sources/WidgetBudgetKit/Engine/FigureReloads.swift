@@ -33,10 +33,9 @@ package struct FigureReloads: Sendable, Equatable {
 
     /// The reload events of the day under way.
     private var today: [EngineEvent] = []
-    /// When the wait under way began, `nil` when none is (a budget-out opens one unless one is
-    /// open, a budget-back closes it: as the figures read them, `BudgetTrajectory`).
-    private var waitingSince: SimTime?
-    /// ``waitingSince`` when the day under way began.
+    /// The wait under way, as the figures read waits (``BudgetWaits``).
+    private var waiting = BudgetWaits()
+    /// When the wait under way at the start of the day under way began.
     private var waitingAtTodayStart: SimTime?
 
     /// Keeps the charges and waits up to `firstUntil` (inclusive; -1 for none).
@@ -50,16 +49,13 @@ package struct FigureReloads: Sendable, Equatable {
         recorded += 1
         today.append(event)
         let first = event.time <= firstUntil
-        switch event.kind {
-        case .grant where first && event.charged == true:
-            charges.append(event.time)
-        case .budgetOut where waitingSince == nil:
-            waitingSince = event.time
-            if first { waits.append(event.time..<SimTime.infinity) }
-        case .budgetBack:
+        if first, event.kind == .grant, event.charged == true { charges.append(event.time) }
+        switch waiting.take(event) {
+        case .opened(let start) where first:
+            waits.append(start..<SimTime.infinity)
+        case .closed(let start, let end) where first && start <= end:
             // A wait that began before this end, itself by then, is the last one kept.
-            if first, let start = waitingSince, start <= event.time { waits[waits.count - 1] = start..<event.time }
-            waitingSince = nil
+            waits[waits.count - 1] = start..<end
         default:
             break
         }
@@ -74,6 +70,6 @@ package struct FigureReloads: Sendable, Equatable {
             waitingAtDayStart = waitingAtTodayStart
         }
         today.removeAll(keepingCapacity: true)
-        waitingAtTodayStart = waitingSince
+        waitingAtTodayStart = waiting.openSince
     }
 }
