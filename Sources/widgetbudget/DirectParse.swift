@@ -18,7 +18,9 @@ import WidgetBudgetCommandLine
 /// parse gives that subcommand. Anything else (help,
 /// `--version`, a completion script, any parse or validation error) returns `nil`, and `main`
 /// parses the whole command line from `widgetbudget` as before, which prints the same help, usage
-/// and error lines as ever: the short way never prints. `DirectParseTests` holds that.
+/// and error lines as ever: the short way never prints. A successful parse is the usual one while
+/// the root declares no arguments of its own (it then consumes none, and the subcommand sees the
+/// same arguments). `DirectParseTests` holds both.
 enum DirectParse {
     /// The subcommand `arguments` (without the program's name) ask for, parsed, or `nil` when the
     /// usual parse from `root` must run.

@@ -9,6 +9,19 @@ import WidgetBudgetTestSupport
 struct DirectParseTests {
     static let subcommands = ["simulate", "report", "optimize", "merge", "bench", "analyze", "export-log", "compare", "inspect"]
 
+    /// The short way skips the root's own parse, which is only the same parse while the root
+    /// declares no arguments (its help lists only `--version` and `-h, --help`); and the tests here
+    /// cover every subcommand the root lists.
+    @Test func theRootHasNoArgumentsAndTheseSubcommands() throws {
+        let help = try CLIRunner.run(["--help"]).stdout
+        let options = help.components(separatedBy: "OPTIONS:\n").last?.components(separatedBy: "\n\n").first
+        #expect(options == "  --version               Show the version.\n  -h, --help              Show help information.")
+        let listed = (help.components(separatedBy: "SUBCOMMANDS:\n").last ?? "").split(separator: "\n")
+            .filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") && !$0.hasPrefix("  See ") }
+            .map { String($0.split(separator: " ")[0]) }
+        #expect(listed == Self.subcommands)
+    }
+
     /// `SUB --help` is `help SUB`: the tool's help, with `--version` (which only the root
     /// declares) and `widgetbudget` in the usage line; a help printed from the subcommand alone
     /// would have neither the version line nor, without the super-command, the tool's name.
