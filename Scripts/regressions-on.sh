@@ -575,3 +575,17 @@ dir=$(mktemp -d "$root/case.XXXXXX")
     --days 3650 --replications 100 --events none --force --out out
 )
 # ---- end of issue #26 item "replications stream to disk" (spill)
+# ---- Issue #26 item "Start-up: a 1-day simulate in <= 5 ms CPU" (startup): a subcommand is
+# parsed with itself as ArgumentParser's root when that changes nothing (DirectParse). Command
+# lines where it would: a completion request where a value is expected (ArgumentParser looks for
+# it anywhere, before the real parse), help and the version after a subcommand, a usage error.
+dir=$(mktemp -d "$root/case.XXXXXX")
+(
+  cd "$dir" || exit 1
+  run "#26 startup: simulate FILE --budget --generate-completion-script (SHELL=/bin/bash)" "" \
+    env SHELL=/bin/bash "$bin" simulate "$repo/Scenarios/clock-minute-entries.yaml" --budget --generate-completion-script
+  run "#26 startup: simulate FILE --days -h" "" "$bin" simulate "$repo/Scenarios/clock-minute-entries.yaml" --days -h
+  run "#26 startup: simulate --version" "" "$bin" simulate --version
+  run "#26 startup: simulate FILE --no-such-option" "" "$bin" simulate "$repo/Scenarios/clock-minute-entries.yaml" --no-such-option
+)
+# ---- end of issue #26 item "Start-up" (startup)

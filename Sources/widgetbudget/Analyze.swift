@@ -19,7 +19,8 @@ extension WidgetBudgetCommand {
                 EXAMPLES:
                   widgetbudget analyze widget-log.csv app-log.csv --emit-scenario mine.yaml
                   widgetbudget analyze log.csv --timezone Europe/Paris --format json
-                """)
+                """
+        ).underTool()
 
         @Argument(help: "The log files (CSV): a widget's and its app's, in any order.", completion: .file(extensions: ["csv"]))
         var logs: [String]

@@ -10,7 +10,8 @@ extension WidgetBudgetCommand {
     struct Bench: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "bench",
-            abstract: "Time a policy sweep in this build (use -c release), or compare the search with the exhaustive sweep.")
+            abstract: "Time a policy sweep in this build (use -c release), or compare the search with the exhaustive sweep."
+        ).underTool()
 
         @Argument(help: "The scenario whose widget, inputs and constraints are used.", completion: .scenarioFile)
         var scenario: String = "Scenarios/clock-minute-entries.yaml"

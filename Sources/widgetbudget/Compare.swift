@@ -22,7 +22,8 @@ extension WidgetBudgetCommand {
                 EXAMPLES:
                   widgetbudget compare before.yaml after.yaml
                   widgetbudget compare a.yaml b.yaml c.yaml --replications 20 --format json
-                """)
+                """
+        ).underTool()
 
         @Argument(help: "Two or more scenario files (YAML); the first (A) is the baseline.", completion: .scenarioFile)
         var scenarios: [String]

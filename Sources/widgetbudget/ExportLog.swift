@@ -9,7 +9,8 @@ extension WidgetBudgetCommand {
     struct ExportLog: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "export-log",
-            abstract: "Simulate a scenario and write the device log its widgets and app would have written (for analyze).")
+            abstract: "Simulate a scenario and write the device log its widgets and app would have written (for analyze)."
+        ).underTool()
 
         @Argument(help: "The scenario file (YAML).", completion: .scenarioFile)
         var scenario: String

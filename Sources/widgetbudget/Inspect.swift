@@ -6,7 +6,7 @@ extension WidgetBudgetCommand {
     /// as before, and run by the `widgetbudget-inspect` executable beside this one
     /// (``InspectExecutable``), which holds swift-syntax: this executable does not link it.
     struct Inspect: ParsableCommand {
-        static let configuration = InspectArguments.configuration
+        static let configuration = InspectArguments.configuration.underTool()
 
         @OptionGroup var arguments: InspectArguments
 

@@ -10,7 +10,8 @@ extension WidgetBudgetCommand {
     struct Merge: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "merge",
-            abstract: "Join the outputs of `optimize --shard K/N` into one optimization's output.")
+            abstract: "Join the outputs of `optimize --shard K/N` into one optimization's output."
+        ).underTool()
 
         @Argument(help: "The shard folders (each the --out of one `optimize --shard K/N`).", completion: .directory)
         var folders: [String]

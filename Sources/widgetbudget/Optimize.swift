@@ -21,7 +21,8 @@ extension WidgetBudgetCommand {
                   widgetbudget optimize Scenarios/clock-minute-entries.yaml
                   widgetbudget optimize mine.yaml --objective p95-age --budget 40...70 --format json
                   widgetbudget optimize mine.yaml --shard 3/8 --out sweep/shard-3
-                """)
+                """
+        ).underTool()
 
         @Argument(help: "The scenario file (YAML), with an optimize: section.", completion: .scenarioFile)
         var scenario: String

@@ -24,7 +24,8 @@ extension WidgetBudgetCommand {
                 EXAMPLES:
                   widgetbudget report
                   widgetbudget report my-scenarios --out build/reports --require-plots
-                """)
+                """
+        ).underTool()
 
         @Argument(help: "The folder of scenario files.", completion: .directory)
         var directory: String = "Scenarios"

@@ -15,7 +15,8 @@ extension WidgetBudgetCommand {
                   widgetbudget simulate Scenarios/clock-minute-entries.yaml
                   widgetbudget simulate mine.yaml --days 14 --budget 40...70 --out runs/mine
                   widgetbudget simulate mine.yaml --format json | jq -e '.budgetRanOut == false'
-                """)
+                """
+        ).underTool()
 
         @Argument(help: "The scenario file (YAML).", completion: .scenarioFile)
         var scenario: String

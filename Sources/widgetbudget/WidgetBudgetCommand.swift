@@ -21,9 +21,19 @@ struct WidgetBudgetCommand: ParsableCommand {
         ]
     )
 
-    /// Sets up the allocator (``AllocatorSettings``), then parses the arguments and runs the command.
+    /// Sets up the allocator (``AllocatorSettings``), then parses the arguments and runs the command:
+    /// a subcommand by the short way when it can (``DirectParse``), else as ArgumentParser's `main`.
     static func main() {
         AllocatorSettings.keepFreedMemory()
-        main(nil)
+        guard var command = DirectParse.command(Array(CommandLine.arguments.dropFirst()), root: self) else {
+            main(nil)
+            return
+        }
+        // As `main(nil)` runs the command it parsed, errors included.
+        do {
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
     }
 }

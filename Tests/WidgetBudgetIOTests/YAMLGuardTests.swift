@@ -45,6 +45,63 @@ struct YAMLGuardTests {
         }
     }
 
+    /// A line is passed at once when it has no `?`, `]`, `}` or `*` (issue #26, start-up): on random
+    /// lines with quotes, comments and combining marks, the same answer as the scan of the whole
+    /// line outside quotes and comments.
+    @Test("a line passed at once is one the whole scan passes, on 20,000 random lines")
+    func quickPassMatchesTheWholeScan() {
+        let alphabet: [Unicode.Scalar] = [
+            " ", " ", "\t", "?", ":", ":", ":", "*", "[", "]", "{", "}", ",", "a", "b", "#", "\"", "'", "\u{301}", "\r", "\u{A0}",
+        ]
+        var g = SeededGenerator(seed: 78)
+        var mismatches = 0
+        var found = 0
+        for _ in 0..<20_000 {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<Int(g.next() % 12) { scalars.append(alphabet[Int(g.next() % UInt64(alphabet.count))]) }
+            let line = Substring(String(scalars))
+            let code = YAMLGuard.unquoted(line)
+            let want = code.contains("?") || code.contains(":") ? YAMLGuard.complexKey(in: Array(code.unicodeScalars)) : nil
+            let got = YAMLGuard.complexKey(inLine: line)
+            if want != nil { found += 1 }
+            if got != want && mismatches < 5 {
+                mismatches += 1
+                Issue.record("\(Array(line.unicodeScalars).map { String($0.value, radix: 16) }): \(got ?? "none") != \(want ?? "none")")
+            }
+        }
+        #expect(found > 1_000)
+    }
+
+    /// `check` cuts the text into lines on its bytes (issue #26, start-up): the same lines as the
+    /// split of its characters on "\n", where a CR LF pair is one character and ends no line, so
+    /// the same first complex key on the same line number, on random texts.
+    @Test("the check names the line the split of the characters names, on 5,000 random texts")
+    func checkSplitsLinesAsCharacters() {
+        let alphabet: [String] = ["a", " ", ":", "?", "*", "}", "{", "\"", "#", "\n", "\n", "\r\n", "\r", "\u{301}", "x: 1\n"]
+        var g = SeededGenerator(seed: 79)
+        var mismatches = 0
+        var found = 0
+        for _ in 0..<5_000 {
+            var text = ""
+            for _ in 0..<Int(g.next() % 16) { text += alphabet[Int(g.next() % UInt64(alphabet.count))] }
+            var want: (Int, String)?
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                if let what = YAMLGuard.complexKey(inLine: line) {
+                    want = (number + 1, "\(what) is not supported in scenario files")
+                    break
+                }
+            }
+            var got: (Int, String)?
+            do { try YAMLGuard.check(text, file: "f") } catch let error as ScenarioError { got = (error.line ?? 0, error.message) } catch {}
+            if want != nil { found += 1 }
+            if got?.0 != want?.0 || got?.1 != want?.1, mismatches < 5 {
+                mismatches += 1
+                Issue.record("\(text.debugDescription): \(String(describing: got)) != \(String(describing: want))")
+            }
+        }
+        #expect(found > 500)
+    }
+
     @Test("trailing white space is trimmed as the regular expression trimmed it, on 5,000 random lines")
     func trimMatchesRegularExpression() {
         let alphabet: [Unicode.Scalar] = [" ", " ", "\t", "a", "1", "\r", "\n", "\u{0B}", "\u{85}", "\u{A0}", "\u{2028}"]
