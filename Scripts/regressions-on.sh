@@ -589,3 +589,18 @@ dir=$(mktemp -d "$root/case.XXXXXX")
   run "#26 startup: simulate FILE --no-such-option" "" "$bin" simulate "$repo/Scenarios/clock-minute-entries.yaml" --no-such-option
 )
 # ---- end of issue #26 item "Start-up" (startup)
+# ---- Issue #26 item "windowed processes drawn only inside their windows" (windows): the gaps of
+# a windowed Poisson process come from the ziggurat and are drawn a block at a time. Views at
+# 20,000 an hour in three one-minute windows, one across midnight, over the US daylight-saving
+# change, for 30 days (about 40,000 views).
+scenario "#26 windows: views 20,000 an hour in three 1-minute windows (one across midnight), 30 days over DST" "name: t
+days: 30
+start: 2026-03-01T00:00:00
+timezone: America/New_York
+widgets:
+  - kind: clock
+    provider: {type: fixed, entries: 6, spacing: 1m, policy: at-end}
+    content:
+      predictable: {every: 1m}
+    views: {poisson: {per_hour: 20000}, during: [\"09:30-09:31\", \"12:00-12:01\", \"23:59-00:01\"]}"
+# ---- end of issue #26 item "windowed processes" (windows)

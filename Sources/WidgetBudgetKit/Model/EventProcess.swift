@@ -78,11 +78,25 @@ public struct EventProcess: Sendable, Equatable, Codable {
             // in 10 years, 8 MB, peaked at 12.6 MB).
             var copy = stream
             var count = 0
-            while copy.next() != nil { count += 1 }
+            Self.drain(&copy) { count += $0.count }
             out.reserveCapacity(count)
         }
-        while let t = stream.next() { out.append(t) }
+        Self.drain(&stream) { out.append(contentsOf: $0) }
         _ = generator.next()
         return EventTimes(out)
+    }
+
+    /// Hands `stream`'s events to `body`, a block at a time, in order, until it ends (a windowed
+    /// Poisson process draws a block in one loop: `EventStream.next(into:capacity:)`).
+    private static func drain(_ stream: inout EventStream, _ body: (UnsafeBufferPointer<SimTime>) -> Void) {
+        let size = 256
+        withUnsafeTemporaryAllocation(of: SimTime.self, capacity: size) { block in
+            guard let base = block.baseAddress else { return }
+            while true {
+                let n = stream.next(into: base, capacity: size)
+                body(UnsafeBufferPointer(start: base, count: n))
+                if n < size { return }
+            }
+        }
     }
 }

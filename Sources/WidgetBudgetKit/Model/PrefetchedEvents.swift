@@ -4,7 +4,7 @@ import Foundation
 /// A stream's events drawn on another thread, a few blocks ahead of the one run that reads them.
 ///
 /// A long single run leaves a core idle, and drawing a Poisson process (a generator step and a
-/// `log1p` per event) is a sizeable part of it. The drawing thread runs the very stream the run
+/// `log1p` per event; a windowed one, the ziggurat's table look-up) is a sizeable part of it. The drawing thread runs the very stream the run
 /// would (same generator, same order), so the run reads the same values, whatever the core count.
 /// Memory stays flat: a ring of ``blocks`` blocks of ``blockSize`` times, reused. Blocks go back
 /// to the drawing thread half a ring at a time, so it is woken a few dozen times over a 5-year run
@@ -101,11 +101,7 @@ final class PrefetchedEvents: @unchecked Sendable {
                 free.wait()
                 if isCancelled { return }
                 let base = times + b * PrefetchedEvents.blockSize
-                var n = 0
-                while n < length, let t = stream.next() {
-                    base[n] = t
-                    n += 1
-                }
+                let n = stream.next(into: base, capacity: length)
                 let ended = n < length
                 counts[b] = ended ? -n - 1 : n
                 filled.signal()
