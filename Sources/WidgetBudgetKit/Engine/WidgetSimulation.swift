@@ -182,6 +182,11 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
                     record(t, .deferral, source: .policy, detail: .unseen)
                 } else {
                     request(.policy, at: t)
+                    // The grant the request makes due now, without a turn of the loop (`foldedTurns`).
+                    if paths.foldedTurns && grantIsNext(at: t, appNext: appNext, intentNext: intentNext) {
+                        tryGrant(at: t)
+                        renderIfNext(before: dayEnd, appNext: appNext, intentNext: intentNext)
+                    }
                 }
             } else if t == appNext {
                 appCursor += 1
@@ -200,6 +205,7 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
                 request(.retry, at: t)
             } else if t == grantNext {
                 tryGrant(at: t)
+                if paths.foldedTurns { renderIfNext(before: dayEnd, appNext: appNext, intentNext: intentNext) }
             } else {
                 countViews(before: others)
             }
