@@ -17,10 +17,12 @@ extension WidgetSimulation {
     /// the day ends and no later than every other event but views (a render runs first at equal
     /// times). The views before it are counted by `renderRun` as the loop's turn for them would
     /// count them (`countViews` and `tallyViews` add the same views in the same order), so this
-    /// needs ``EnginePaths/inlineViews``, which ``EnginePaths/foldedTurns`` implies.
+    /// needs ``EnginePaths/inlineViews``, which ``EnginePaths/foldedTurns`` implies. Not after a
+    /// grant that ran out of budget (nothing delivered): the next turn asks when the budget is
+    /// back (`budgetReturn`) anyway, and asking here too cost more than the turns it saved.
     @inline(__always)
     mutating func renderIfNext(before dayEnd: SimTime, appNext: SimTime, intentNext: SimTime) {
-        guard nextRender < dayEnd else { return }
+        guard nextRender < dayEnd, !(pending && waitingForBudget) else { return }
         let grantNext = pending ? grantCandidate() : .infinity
         let limit = min(policyAt, appNext, intentNext, retryAt, grantNext)
         if nextRender <= limit { renderRun(through: limit, before: dayEnd) }
