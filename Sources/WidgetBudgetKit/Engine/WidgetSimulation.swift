@@ -16,8 +16,9 @@
 /// Which fast paths run is decided once, in ``EnginePaths``. The run's parts, one job each, are
 /// in extensions named after it: requests, grants and the budget (`+Grants`), timeline delivery
 /// (`+Delivery`), display accounting entry by entry (`+Rendering`) and in runs (`+RenderRuns`),
-/// views (`+Views`), day closing and events (`+Days`, ``EventRecorder``). docs/design/engine.md
-/// explains the accounting and why every path gives the event path's outputs.
+/// views (`+Views`), day closing and events (`+Days`, ``EventRecorder``), the loop's turns folded
+/// into the one before (`+FoldedTurns`). docs/design/engine.md explains the accounting and why
+/// every path gives the event path's outputs.
 package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
     // Inputs.
     var provider: Provider
