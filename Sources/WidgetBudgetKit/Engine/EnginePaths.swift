@@ -50,6 +50,12 @@ struct EnginePaths {
     let viewsInLoops: Bool
     /// The views between the renders of ``renderRuns`` are counted in the same loop: both on.
     let inlineViews: Bool
+    /// The loop's turn after a policy request runs the grant due at that instant at once, and the
+    /// turn after a grant the renders due next (`grantIsNext`, `renderIfNext`): the same branches
+    /// the next turns would take, in the same order, without computing the earliest event again.
+    /// Needs ``inlineViews`` (the views before that render are counted by `renderRun`, as the
+    /// loop's turn for them would count them): off wherever it is off, so at ``EventLevel/all``.
+    let foldedTurns: Bool
     /// Views are drawn at all. Off when they neither count nor move a reload: no view metrics
     /// asked (``RunDetail/views``), no `unseen_after` hold and no location changes.
     let drawsViews: Bool
@@ -65,6 +71,7 @@ struct EnginePaths {
         viewsInLoops = level != .all && inputs.locationChanges.count == 0
         inlineViews = renderRuns && viewsInLoops
         viewsInJumps = gridJumps && inlineViews
+        foldedTurns = inlineViews
         drawsViews = detail.views || system.unseenAfter.isFinite || inputs.locationChanges.count > 0
     }
 

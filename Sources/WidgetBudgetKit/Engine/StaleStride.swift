@@ -229,8 +229,9 @@ struct StaleStride {
         }
         var n = (b.last - 1 - s.entry) / c
         if segments != nil { n = min(n, room - s.stored) }
-        // The largest whole number of cycles below `x` (0 to `n`).
-        func below(_ x: Double) -> Int { x.isNaN ? 0 : x <= 0 ? 0 : x >= Double(n) ? n : Int(x.rounded(.up)) - 1 }
+        // The largest whole number of cycles below `x` (0 to `n`). Inlined: called out of line,
+        // its three calls a jump cost more than their arithmetic.
+        @inline(__always) func below(_ x: Double) -> Int { x.isNaN ? 0 : x <= 0 ? 0 : x >= Double(n) ? n : Int(x.rounded(.up)) - 1 }
         n = min(n, below((b.tickBound - s.tick) / b.step))
         n = min(n, below(((b.renderBound - b.first) / b.dateSpacing - Double(s.entry - b.offset)) / Double(c)))
         if !b.viewsInJumps {

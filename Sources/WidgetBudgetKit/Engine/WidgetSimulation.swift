@@ -16,8 +16,9 @@
 /// Which fast paths run is decided once, in ``EnginePaths``. The run's parts, one job each, are
 /// in extensions named after it: requests, grants and the budget (`+Grants`), timeline delivery
 /// (`+Delivery`), display accounting entry by entry (`+Rendering`) and in runs (`+RenderRuns`),
-/// views (`+Views`), day closing and events (`+Days`, ``EventRecorder``). docs/design/engine.md
-/// explains the accounting and why every path gives the event path's outputs.
+/// views (`+Views`), day closing and events (`+Days`, ``EventRecorder``), the loop's turns folded
+/// into the one before (`+FoldedTurns`). docs/design/engine.md explains the accounting and why
+/// every path gives the event path's outputs.
 package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
     // Inputs.
     var provider: Provider
@@ -182,6 +183,11 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
                     record(t, .deferral, source: .policy, detail: .unseen)
                 } else {
                     request(.policy, at: t)
+                    // The grant the request makes due now, without a turn of the loop (`foldedTurns`).
+                    if paths.foldedTurns && grantIsNext(at: t, appNext: appNext, intentNext: intentNext) {
+                        tryGrant(at: t)
+                        renderIfNext(before: dayEnd, appNext: appNext, intentNext: intentNext)
+                    }
                 }
             } else if t == appNext {
                 appCursor += 1
@@ -200,6 +206,7 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
                 request(.retry, at: t)
             } else if t == grantNext {
                 tryGrant(at: t)
+                if paths.foldedTurns { renderIfNext(before: dayEnd, appNext: appNext, intentNext: intentNext) }
             } else {
                 countViews(before: others)
             }

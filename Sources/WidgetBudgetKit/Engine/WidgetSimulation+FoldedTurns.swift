@@ -1,0 +1,30 @@
+// The event loop's turns folded into the one before (`EnginePaths.foldedTurns`): after a policy
+// request, the grant it makes due at that instant, and after a grant, the render that comes next,
+// each run at once, as the loop's next turn would run it (the same branch, taken in the same
+// order). docs/design/engine.md, "The event loop".
+extension WidgetSimulation {
+    /// Whether the loop's next turn, after a request at `t`, would grant at `t`: the grant is due
+    /// then, and no app request, App Intent or retry is due at `t` (each runs before a grant at
+    /// equal times). Nothing else can come first: the request's turn was at the earliest time, the
+    /// render and the day boundary are later (a render at `t` ran before the request), and a view
+    /// at `t` comes after the grant.
+    @inline(__always)
+    func grantIsNext(at t: SimTime, appNext: SimTime, intentNext: SimTime) -> Bool {
+        pending && t < appNext && t < intentNext && t < retryAt && grantCandidate() == t
+    }
+
+    /// Runs the renders due next, when the loop's next turn would: the next render comes before
+    /// the day ends and no later than every other event but views (a render runs first at equal
+    /// times). The views before it are counted by `renderRun` as the loop's turn for them would
+    /// count them (`countViews` and `tallyViews` add the same views in the same order), so this
+    /// needs ``EnginePaths/inlineViews``, which ``EnginePaths/foldedTurns`` implies. Not after a
+    /// grant that ran out of budget (nothing delivered): the next turn asks when the budget is
+    /// back (`budgetReturn`) anyway, and asking here too cost more than the turns it saved.
+    @inline(__always)
+    mutating func renderIfNext(before dayEnd: SimTime, appNext: SimTime, intentNext: SimTime) {
+        guard nextRender < dayEnd, !(pending && waitingForBudget) else { return }
+        let grantNext = pending ? grantCandidate() : .infinity
+        let limit = min(policyAt, appNext, intentNext, retryAt, grantNext)
+        if nextRender <= limit { renderRun(through: limit, before: dayEnd) }
+    }
+}
