@@ -27,22 +27,28 @@ public enum SimulationOutput {
     }
 
     /// As ``simulate(_:to:events:progress:)``, each run computing `detail` (`report`'s runs keep
-    /// what its figures read, `RunDetail.figures(_:)`), its stretch shapes in `spill` when given
-    /// (else in memory: `report` runs before its folder exists).
+    /// what its figures read, `RunDetail.figures(_:)`), its stretch shapes in `spill` (`report`'s
+    /// in its staging folder: its scenario's `folder` does not exist yet when the runs start).
     static func simulate(
-        _ scenario: Scenario, to folder: String, events: EventLevel, detail: RunDetail, spill: ShapeSpill? = nil,
+        _ scenario: Scenario, to folder: String, events: EventLevel, detail: RunDetail, spill: ShapeSpill,
         progress: @escaping SimulationProgress = { _, _ in }
     ) throws -> (result: SimulationResult, written: [String]) {
         guard events != .none else {
-            let result = Simulator.run(scenario, events: .none, sinks: nil, detail: detail, shapes: spill?.stores, progress: progress)
-            try spill?.check()
-            return (result, try write(result, to: folder, events: .none))
+            let result = Simulator.run(
+                scenario, events: .none, sinks: nil, detail: detail, shapes: spill.stores, days: spill.dayStores, progress: progress)
+            try spill.check()
+            let written = try write(result, to: folder, events: .none)
+            try spill.check()
+            return (result, written)
         }
         let log = try EventLog(scenario: scenario, folder: folder)
         defer { log.discard() }
-        let result = Simulator.run(scenario, events: events, sinks: log.sinks, detail: detail, shapes: spill?.stores, progress: progress)
-        try spill?.check()
-        return (result, try write(result, to: folder, events: events, log: log))
+        let result = Simulator.run(
+            scenario, events: events, sinks: log.sinks, detail: detail, shapes: spill.stores, days: spill.dayStores, progress: progress)
+        try spill.check()
+        let written = try write(result, to: folder, events: events, log: log)
+        try spill.check()
+        return (result, written)
     }
 
     private static func write(_ result: SimulationResult, to folder: String, events: EventLevel, log: EventLog?) throws -> [String] {
