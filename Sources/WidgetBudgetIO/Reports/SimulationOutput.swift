@@ -15,9 +15,11 @@ public enum SimulationOutput {
     /// happen (``EventLog``), then writes the other files as ``write(_:to:events:)`` does; the
     /// output is the same, byte for byte, in memory that does not grow with the events.
     /// Returns the result (without events, and with its runs' stale stretches kept as shapes
-    /// without their times, ``WidgetRunResult/ageShapes``, in a temporary file, ``ShapeSpill``: it
-    /// draws no figure, and its memory does not grow with the horizon nor with the replications)
-    /// and the paths written.
+    /// without their times, ``WidgetRunResult/ageShapes``, and its finished runs' day metrics
+    /// (``WidgetRunResult/days``) in a temporary file, ``ShapeSpill``: it draws no figure, and its
+    /// memory does not grow with the horizon nor with the replications) and the paths written.
+    /// A failed write or read of that file is thrown after the files are written (they are in the
+    /// caller's staging folder) and before returning.
     public static func simulate(
         _ scenario: Scenario, to folder: String, events: EventLevel, progress: @escaping SimulationProgress = { _, _ in }
     ) throws -> (result: SimulationResult, written: [String]) {
