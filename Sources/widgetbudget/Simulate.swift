@@ -41,27 +41,32 @@ extension WidgetBudgetCommand {
                 let scenario = try overrides.apply(to: file.scenario, events: events)
                 let folder = out ?? "Reports/\(FileName.safe(scenario.name))-simulation"
                 // Locked for the whole run (the simulation streams its events into the staging
-                // folder): a concurrent run into the folder is refused at once.
-                let (result, written) = try OutputTransaction.run(into: folder) { output in
+                // folder): a concurrent run into the folder is refused at once. What is shown reads
+                // the runs' days back from their spill file: it is made, and the file checked,
+                // before the output is committed.
+                let shown = try OutputTransaction.run(into: folder) { output in
                     let run = try SimulationOutput.simulate(scenario, to: output.staging, events: events) { done, total in
                         bar.update(done: done, total: total, unit: "runs")
                     }
                     bar.finish()
-                    return (run.result, run.written.map(output.finalPath))
+                    let text = try shownText(run.result, written: run.written.map(output.finalPath))
+                    try ShapeSpill.check(run.result)
+                    return text
                 }
-                if output.isJSON {
-                    print(try JSONReport.simulation(result, written: written), terminator: "")
-                    return
-                }
-                print(SimulationOutput.heading(for: scenario))
-                print(SummaryTable.render(result.summaries, scenario: scenario), terminator: "")
-                for (widget, lines) in zip(scenario.widgets, ScenarioHighlights.lines(result)) {
-                    print("\n" + widget.name + ":\n" + lines.map { "  • " + $0 }.joined(separator: "\n"))
-                }
-                if let hint = ScenarioHighlights.optimizeHint(result, file: self.scenario) { print("\nhint: " + hint) }
-                print("")
-                print("wrote " + written.joined(separator: ", "))
+                print(shown, terminator: "")
             }
+        }
+
+        /// The JSON document, or the heading, summary table, findings and files written.
+        private func shownText(_ result: SimulationResult, written: [String]) throws -> String {
+            if output.isJSON { return try JSONReport.simulation(result, written: written) }
+            var text = SimulationOutput.heading(for: result.scenario) + "\n"
+            text += SummaryTable.render(result.summaries, scenario: result.scenario)
+            for (widget, lines) in zip(result.scenario.widgets, ScenarioHighlights.lines(result)) {
+                text += "\n" + widget.name + ":\n" + lines.map { "  • " + $0 }.joined(separator: "\n") + "\n"
+            }
+            if let hint = ScenarioHighlights.optimizeHint(result, file: self.scenario) { text += "\nhint: " + hint + "\n" }
+            return text + "\nwrote " + written.joined(separator: ", ") + "\n"
         }
     }
 }

@@ -50,6 +50,38 @@ struct FigureMemoryTests {
         #expect(perDay <= 15_000_000 / 3_650, "\(path): \(Int(perDay)) bytes a day (\(short) at 3 days, \(long) at 30)")
     }
 
+    /// A run `report` finished keeps none of its stretch shapes in memory, nor its days: they are in a
+    /// ``ShapeSpill`` file in the report's staging folder (its scenario's folder does not exist
+    /// when the runs start), so what the runs keep until the output does not grow with the
+    /// replications times the horizon (issue #26: `report` of `news-commute-schedule` grew 16.9 MB
+    /// from 1 day to 10 years, its unpredictable headlines' shapes in memory). The summaries read
+    /// from the file are those of runs keeping their shapes in memory (``BatchReport/simulate(_:events:ageDay:)``),
+    /// to the digit. Fails when `report`'s runs keep their shapes or their days.
+    @Test("report keeps no stretch shape nor day of a finished run in memory", arguments: ["Scenarios", "Scenarios/observed"])
+    func reportRunsKeepNoShapes(directory: String) throws {
+        try PlotTestSupport.withFolder { root in
+            var checked = 0
+            let settings = ReportSettings(
+                renderer: ReportBatchTests.noGnuplot,
+                beforePlots: { loaded, result, _ in
+                    for run in result.runs.joined() {
+                        let room = run.ageShapes.runs.capacity
+                        #expect(room == 0 && run.ageSegments.isEmpty, "\(loaded.scenario.name): room for \(room) runs of shapes")
+                        #expect(run.days.store != nil, "\(loaded.scenario.name): its days in memory")
+                    }
+                    let inMemory = BatchReport.simulate(loaded.scenario, events: .reloads, ageDay: nil)
+                    #expect(result.summaries.map(SimulationTables.summaryRow) == inMemory.summaries.map(SimulationTables.summaryRow))
+                    checked += 1
+                })
+            let scenarios = CLIRunner.packageRoot.appendingPathComponent(directory).path
+            let outcome = try BatchReport.run(directory: scenarios, out: root + "/Reports", settings: settings) { _ in }
+            #expect(outcome.failures == 0 && checked == outcome.total && checked > 0)
+            // The file's name was removed at once: nothing of it is left in the report.
+            let left = FileManager.default.enumerator(atPath: root + "/Reports")?.compactMap { $0 as? String } ?? []
+            #expect(!left.contains { ($0 as NSString).lastPathComponent.hasPrefix(".shapes-") }, "\(left)")
+        }
+    }
+
     /// The bytes `compare` keeps for `scenario` compared with itself over `days` days, one
     /// replication, every widget of both: as ``keptBytes(_:)``, and the events it kept.
     static func compareKept(_ scenario: Scenario, days: Int) throws -> Int {

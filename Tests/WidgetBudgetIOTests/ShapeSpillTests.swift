@@ -86,6 +86,36 @@ struct ShapeSpillTests {
         return shapes
     }
 
+    @Test("days written in parallel, between shapes, come back as in memory, to the bit")
+    func sameDays() throws {
+        var g = SeededGenerator(seed: 2_628)
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spill = try ShapeSpill(folder: folder.path)
+        let lists = (0..<8).map { _ in randomDays(&g, count: Int(g.next() % 4_000)) }
+        let parts = lists.map { _ in Self.stretches(&g) }
+        // Each run from its own thread, its shapes then its days, as the simulator's runs: the
+        // chunks of both kinds interleave in the file.
+        let (shapeStores, dayStores) = (spill.stores, spill.dayStores)
+        let stored = ParallelMap.map(count: lists.count) { i in
+            let shapes = Self.shapes(parts[i], piece: 700, store: shapeStores(i, 0))
+            var days = DayList(lists[i])
+            days.store(in: dayStores(i, 0))
+            return (shapes, days)
+        }
+        try spill.check()
+        for i in lists.indices {
+            #expect(stored[i].1.store != nil && stored[i].1.count == lists[i].count)
+            #expect(stored[i].1.map(dayBits) == lists[i].map(dayBits), "run \(i)")
+            for _ in 0..<10 where !lists[i].isEmpty {
+                let d = Int(g.next() % UInt64(lists[i].count))
+                #expect(dayBits(stored[i].1[d]) == dayBits(lists[i][d]))
+            }
+            #expect(stored[i].0 == Self.shapes(parts[i], piece: 700, store: nil))
+        }
+        try spill.check()
+    }
+
     @Test("a folder it cannot write in is an error naming the file, not a crash")
     func unwritableFolder() throws {
         let folder = try CLIRunner.temporaryFolder()

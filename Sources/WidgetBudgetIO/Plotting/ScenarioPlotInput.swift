@@ -73,9 +73,12 @@ public struct ScenarioPlotInput: Sendable {
     /// The replication where things go worst (0-based): the most days (over all widgets) on which
     /// the budget ran out, then the least fresh; the first among equals.
     public static func worstReplication(of result: SimulationResult) -> Int {
+        // Over the days in place, widget by widget (the order of a joined list: the same sum).
         func score(_ runs: [WidgetRunResult]) -> (out: Int, fresh: Double) {
-            let days = runs.flatMap(\.days)
-            return (days.filter(\.wasExhausted).count, days.reduce(0) { $0 + $1.freshSeconds })
+            (
+                runs.reduce(0) { n, run in run.days.reduce(n) { $1.wasExhausted ? $0 + 1 : $0 } },
+                runs.reduce(0) { sum, run in run.days.reduce(sum) { $0 + $1.freshSeconds } }
+            )
         }
         let scores = result.runs.map(score)
         return scores.indices.min { a, b in
@@ -170,7 +173,7 @@ public struct ScenarioPlotInput: Sendable {
     var replicationText: String {
         let count = result.scenario.replications
         guard count > 1 else { return "replication 1" }
-        let out = runs.flatMap(\.days).filter(\.wasExhausted).count
+        let out = runs.reduce(0) { n, run in run.days.reduce(n) { $1.wasExhausted ? $0 + 1 : $0 } }
         let why = out > 0 ? "the budget ran out on \(out) of its widget-days" : "the least fresh"
         return "replication \(replication + 1) of \(count) (the worst: \(why))"
     }

@@ -135,7 +135,9 @@ public enum BatchReport {
                     }
                     let folder = output.path(entry.folder)
                     do {
-                        try build(&entry, loaded: loaded, into: folder, settings: settings)
+                        // The scenario's folder does not exist yet: its runs' stretch shapes go
+                        // to a file in the staging folder, which does (``ShapeSpill``).
+                        try build(&entry, loaded: loaded, into: folder, spill: ShapeSpill(folder: output.staging), settings: settings)
                     } catch {
                         try? FileManager.default.removeItem(atPath: folder)
                         throw error
@@ -194,11 +196,14 @@ public enum BatchReport {
     }
 
     /// Simulates one scenario into `folder`: its CSV files (its events streamed to `events.csv` as
-    /// they happen), figures, and the optimizer's output when `settings.beforePlots` makes it.
-    static func build(_ entry: inout BatchEntry, loaded: ScenarioFile, into folder: String, settings: ReportSettings) throws {
+    /// they happen, its runs' stretch shapes to `spill`), figures, and the optimizer's output when
+    /// `settings.beforePlots` makes it.
+    static func build(
+        _ entry: inout BatchEntry, loaded: ScenarioFile, into folder: String, spill: ShapeSpill, settings: ReportSettings
+    ) throws {
         let scenario = loaded.scenario
         let (result, written) = try SimulationOutput.simulate(
-            scenario, to: folder, events: settings.events, detail: detail(scenario, ageDay: settings.ageDay))
+            scenario, to: folder, events: settings.events, detail: detail(scenario, ageDay: settings.ageDay), spill: spill)
         entry.dataFiles = written.map { ($0 as NSString).lastPathComponent }
         entry.summaries = result.summaries
         entry.highlights = ScenarioHighlights.lines(result)
@@ -214,6 +219,9 @@ public enum BatchReport {
         let input = try ScenarioPlotInput(result: result, ageDay: day, events: settings.events)
         entry.ageDay = input.ageDay + 1
         entry.plots = try settings.renderer.render(ScenarioPlots.specs(input), in: folder)
+        // The findings and figures read the runs' days back from the spill: a failed read is the
+        // report's error, before anything is committed.
+        try spill.check()
 
         let optimize = (folder as NSString).appendingPathComponent(optimizeFolder)
         if FileManager.default.fileExists(atPath: (optimize as NSString).appendingPathComponent("candidates.csv")) {

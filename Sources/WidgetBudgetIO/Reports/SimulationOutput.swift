@@ -15,9 +15,11 @@ public enum SimulationOutput {
     /// happen (``EventLog``), then writes the other files as ``write(_:to:events:)`` does; the
     /// output is the same, byte for byte, in memory that does not grow with the events.
     /// Returns the result (without events, and with its runs' stale stretches kept as shapes
-    /// without their times, ``WidgetRunResult/ageShapes``, in a temporary file, ``ShapeSpill``: it
-    /// draws no figure, and its memory does not grow with the horizon nor with the replications)
-    /// and the paths written.
+    /// without their times, ``WidgetRunResult/ageShapes``, and its finished runs' day metrics
+    /// (``WidgetRunResult/days``) in a temporary file, ``ShapeSpill``: it draws no figure, and its
+    /// memory does not grow with the horizon nor with the replications) and the paths written.
+    /// A failed write or read of that file is thrown after the files are written (they are in the
+    /// caller's staging folder) and before returning.
     public static func simulate(
         _ scenario: Scenario, to folder: String, events: EventLevel, progress: @escaping SimulationProgress = { _, _ in }
     ) throws -> (result: SimulationResult, written: [String]) {
@@ -27,22 +29,28 @@ public enum SimulationOutput {
     }
 
     /// As ``simulate(_:to:events:progress:)``, each run computing `detail` (`report`'s runs keep
-    /// what its figures read, `RunDetail.figures(_:)`), its stretch shapes in `spill` when given
-    /// (else in memory: `report` runs before its folder exists).
+    /// what its figures read, `RunDetail.figures(_:)`), its stretch shapes in `spill` (`report`'s
+    /// in its staging folder: its scenario's `folder` does not exist yet when the runs start).
     static func simulate(
-        _ scenario: Scenario, to folder: String, events: EventLevel, detail: RunDetail, spill: ShapeSpill? = nil,
+        _ scenario: Scenario, to folder: String, events: EventLevel, detail: RunDetail, spill: ShapeSpill,
         progress: @escaping SimulationProgress = { _, _ in }
     ) throws -> (result: SimulationResult, written: [String]) {
         guard events != .none else {
-            let result = Simulator.run(scenario, events: .none, sinks: nil, detail: detail, shapes: spill?.stores, progress: progress)
-            try spill?.check()
-            return (result, try write(result, to: folder, events: .none))
+            let result = Simulator.run(
+                scenario, events: .none, sinks: nil, detail: detail, shapes: spill.stores, days: spill.dayStores, progress: progress)
+            try spill.check()
+            let written = try write(result, to: folder, events: .none)
+            try spill.check()
+            return (result, written)
         }
         let log = try EventLog(scenario: scenario, folder: folder)
         defer { log.discard() }
-        let result = Simulator.run(scenario, events: events, sinks: log.sinks, detail: detail, shapes: spill?.stores, progress: progress)
-        try spill?.check()
-        return (result, try write(result, to: folder, events: events, log: log))
+        let result = Simulator.run(
+            scenario, events: events, sinks: log.sinks, detail: detail, shapes: spill.stores, days: spill.dayStores, progress: progress)
+        try spill.check()
+        let written = try write(result, to: folder, events: events, log: log)
+        try spill.check()
+        return (result, written)
     }
 
     private static func write(_ result: SimulationResult, to folder: String, events: EventLevel, log: EventLog?) throws -> [String] {

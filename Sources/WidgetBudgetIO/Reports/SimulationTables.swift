@@ -104,13 +104,18 @@ public enum SimulationTables {
         return held
     }
 
-    /// Calls `body` with each (replication, day, the day's date, widget, metrics) in row order.
+    /// Calls `body` with each (replication, day, the day's date, widget, metrics) in row order;
+    /// each run's days are read in order (a chunk at a time when stored, ``DayList``).
     private static func forEachDay(of result: SimulationResult, _ body: (Int, Int, String, Int, DayMetrics) -> Void) {
         let clock = result.calendar.clock
         for (r, replication) in result.runs.enumerated() {
+            var days = replication.map { $0.days.makeIterator() }
             for d in 0..<result.calendar.days {
                 let date = DayLabel.iso(result.calendar.dayStarts[d], clock: clock)
-                for (w, run) in replication.enumerated() { body(r, d, date, w, run.days[d]) }
+                for w in days.indices {
+                    guard let day = days[w].next() else { continue }
+                    body(r, d, date, w, day)
+                }
             }
         }
     }

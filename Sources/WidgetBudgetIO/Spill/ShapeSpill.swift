@@ -7,18 +7,19 @@ import WidgetBudgetKit
     import Darwin
 #endif
 
-/// A temporary file that the stretch shapes of a simulation's runs go to (``AgeShapeStore``), so
-/// that what `simulate`, `report` and `compare` keep of them does not grow with the horizon nor
-/// with the replications (issue #26).
+/// A temporary file that the stretch shapes of a simulation's runs go to (``AgeShapeStore``), and
+/// the day metrics of its finished runs (``DayStore``: `simulate` and `report`), so that what
+/// `simulate`, `report` and `compare` keep of them does not grow with the horizon nor with the
+/// replications (issue #26).
 ///
 /// One file for the whole simulation, made with a unique name in a folder the tool writes (the
 /// output transaction's staging folder) and removed at once: the open file lives until the last
 /// store is gone, and nothing is left behind, even after a crash. Each (replication, widget) run
-/// gets its own store (``stores``), which appends its runs a chunk at a time (at most
-/// ``AgeShapes/memoryRuns`` runs, 96 KB) at the end of the file and remembers where each chunk
-/// went; reading gets the bytes back from there, so the runs come back as they were, to the bit,
-/// whatever order the parallel runs wrote in. The first write or read that fails is kept and
-/// thrown by ``check()``.
+/// gets its own stores (``stores``, ``dayStores``): the shapes' appends its runs a chunk at a time
+/// (at most ``AgeShapes/memoryRuns`` runs, 96 KB), the days' its days when the run ends, at the
+/// end of the file, and each remembers where each chunk went; reading gets the bytes back from
+/// there, so the runs and days come back as they were, to the bit, whatever order the parallel
+/// runs wrote in. The first write or read that fails is kept and thrown by ``check()``.
 public final class ShapeSpill: @unchecked Sendable {
     /// The file's descriptor (its name already removed).
     private let descriptor: Int32
@@ -45,13 +46,18 @@ public final class ShapeSpill: @unchecked Sendable {
 
     deinit { close(descriptor) }
 
-    /// The stores to hand to the simulator, one per (replication, widget) run.
+    /// The shape stores to hand to the simulator, one per (replication, widget) run.
     public var stores: AgeShapeStoreFactory {
-        { [self] _, _ in Part(spill: self) }
+        { [self] _, _ in Part<AgeShapes.Run>(spill: self, what: "the stretch shapes") }
+    }
+
+    /// The day stores to hand to the simulator, one per (replication, widget) run.
+    public var dayStores: DayStoreFactory {
+        { [self] _, _ in Part<DayMetrics>(spill: self, what: "the day metrics") }
     }
 
     /// Throws the first write or read of the file that failed (a full disk): the shapes, and so
-    /// the summaries' 95th-percentile ages, are then incomplete.
+    /// the summaries' 95th-percentile ages, or the days read back are then incomplete.
     /// - Throws: ``FileWriteError``.
     public func check() throws {
         lock.lock()
@@ -60,21 +66,31 @@ public final class ShapeSpill: @unchecked Sendable {
         if let failed { throw failed }
     }
 
-    /// Writes `bytes` at the end of the file; returns where, or `nil` (the failure kept).
-    fileprivate func append(_ bytes: UnsafeRawBufferPointer) -> Int64? {
+    /// Throws the first failed write or read of the spill file holding `result`'s days, if they
+    /// are in one: for output that reads them after ``SimulationOutput`` wrote its files (the
+    /// findings, the JSON document), before it is shown.
+    /// - Throws: ``FileWriteError``.
+    public static func check(_ result: SimulationResult) throws {
+        for run in result.runs.joined() {
+            if let part = run.days.store as? Part<DayMetrics> { try part.spill.check() }
+        }
+    }
+
+    /// Writes `bytes` (of `what`) at the end of the file; returns where, or `nil` (the failure kept).
+    fileprivate func append(_ bytes: UnsafeRawBufferPointer, _ what: String) -> Int64? {
         lock.lock()
         let at = end
         end += Int64(bytes.count)
         lock.unlock()
-        let written = transfer(bytes.count, at: at, "cannot write the stretch shapes") { done, offset in
+        let written = transfer(bytes.count, at: at, "cannot write \(what)") { done, offset in
             pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, offset)
         }
         return written ? at : nil
     }
 
-    /// Reads `buffer.count` bytes from `offset` into `buffer`; false on failure (kept).
-    fileprivate func read(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) -> Bool {
-        transfer(buffer.count, at: offset, "cannot read the stretch shapes back") { done, at in
+    /// Reads `buffer.count` bytes (of `what`) from `offset` into `buffer`; false on failure (kept).
+    fileprivate func read(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer, _ what: String) -> Bool {
+        transfer(buffer.count, at: offset, "cannot read \(what) back") { done, at in
             pread(descriptor, buffer.baseAddress! + done, buffer.count - done, at)
         }
     }
@@ -103,27 +119,33 @@ public final class ShapeSpill: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// One run's store: its chunks' places in the file.
-    private final class Part: AgeShapeStore, @unchecked Sendable {
-        private let spill: ShapeSpill
-        /// The index of each chunk's first run (ascending), and where its bytes are.
+    /// One run's store of `Element`s (stretch shapes' runs, or days: plain values, kept as their
+    /// bytes): its chunks' places in the file.
+    fileprivate final class Part<Element>: @unchecked Sendable {
+        fileprivate let spill: ShapeSpill
+        /// What the elements are, for messages.
+        private let what: String
+        /// The index of each chunk's first element (ascending), and where its bytes are.
         private var firstRuns: [Int] = []
         private var offsets: [Int64] = []
-        /// Runs appended so far.
+        /// Elements appended so far.
         private var runs = 0
 
-        init(spill: ShapeSpill) { self.spill = spill }
+        init(spill: ShapeSpill, what: String) {
+            self.spill = spill
+            self.what = what
+        }
 
-        func append(_ runs: UnsafeBufferPointer<AgeShapes.Run>) {
+        func append(_ runs: UnsafeBufferPointer<Element>) {
             guard !runs.isEmpty else { return }
             // A failed write leaves a chunk that cannot be read (offset -1), and the failure for `check`.
-            let at = spill.append(UnsafeRawBufferPointer(runs)) ?? -1
+            let at = spill.append(UnsafeRawBufferPointer(runs), what) ?? -1
             firstRuns.append(self.runs)
             offsets.append(at)
             self.runs += runs.count
         }
 
-        func read(from offset: Int, into buffer: UnsafeMutableBufferPointer<AgeShapes.Run>) -> Bool {
+        func read(from offset: Int, into buffer: UnsafeMutableBufferPointer<Element>) -> Bool {
             guard offset >= 0, offset + buffer.count <= runs else { return false }
             var run = offset, filled = 0
             // The last chunk starting at or before `run`.
@@ -131,9 +153,9 @@ public final class ShapeSpill: @unchecked Sendable {
             while filled < buffer.count {
                 let chunkEnd = chunk + 1 < firstRuns.count ? firstRuns[chunk + 1] : runs
                 let n = min(chunkEnd - run, buffer.count - filled)
-                let stride = MemoryLayout<AgeShapes.Run>.stride
+                let stride = MemoryLayout<Element>.stride
                 let bytes = UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[filled..<(filled + n)]))
-                guard offsets[chunk] >= 0, spill.read(at: offsets[chunk] + Int64((run - firstRuns[chunk]) * stride), into: bytes)
+                guard offsets[chunk] >= 0, spill.read(at: offsets[chunk] + Int64((run - firstRuns[chunk]) * stride), into: bytes, what)
                 else { return false }
                 filled += n
                 run += n
@@ -143,6 +165,10 @@ public final class ShapeSpill: @unchecked Sendable {
         }
     }
 }
+
+extension ShapeSpill.Part: AgeShapeStore where Element == AgeShapes.Run {}
+
+extension ShapeSpill.Part: DayStore where Element == DayMetrics {}
 
 extension Array {
     /// The index of the first element for which `belongs` is true, all those before it false (the

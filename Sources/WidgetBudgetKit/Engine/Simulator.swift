@@ -24,14 +24,15 @@ public enum Simulator {
     /// As ``run(_:events:sinks:progress:)``, each run computing `detail` (``RunDetail/summaries``:
     /// without the stale stretches' times, for output that draws no figure); with `shapes`, a run
     /// that keeps its stretches as shapes sends them to the store `shapes` makes for it
-    /// (``AgeShapeStore``), so they stay out of memory.
+    /// (``AgeShapeStore``), so they stay out of memory; with `days`, a finished run's day metrics
+    /// go to the store `days` makes for it (``DayStore``, ``DayList``).
     package static func run(
         _ scenario: Scenario, events: EventLevel, sinks: EventSinkFactory?, detail: RunDetail,
-        shapes: AgeShapeStoreFactory? = nil, progress: @escaping SimulationProgress
+        shapes: AgeShapeStoreFactory? = nil, days: DayStoreFactory? = nil, progress: @escaping SimulationProgress
     ) -> SimulationResult {
         run(
             scenario, replacing: nil, with: NeverProvider(), replications: 0..<scenario.replications, events: events, sinks: sinks,
-            detail: detail, shapes: shapes, progress: progress)
+            detail: detail, shapes: shapes, days: days, progress: progress)
     }
 
     /// Runs `scenario`, sending each run's events at `events` level to the sink `sinks` makes for
@@ -116,7 +117,7 @@ public enum Simulator {
     private static func run<P: ReplayProvider & Sendable>(
         _ scenario: Scenario, replacing replaced: Int?, with provider: P, replications: Range<Int>, events: EventLevel,
         sinks: EventSinkFactory? = nil, detail: RunDetail = .full, shapes: AgeShapeStoreFactory? = nil,
-        progress: SimulationProgress? = nil
+        days: DayStoreFactory? = nil, progress: SimulationProgress? = nil
     ) -> SimulationResult {
         let calendar = SimulationCalendar(scenario: scenario)
         let widgets = scenario.widgets.count
@@ -136,7 +137,10 @@ public enum Simulator {
                     family: spec.family, events: events, detail: detail, prefetchViews: prefetchViews,
                     sink: events == .none ? nil : sinks?(replication, w),
                     shapeStore: detail.stretchTimes ? nil : shapes?(replication, w))
-                return simulation.run()
+                var result = simulation.run()
+                // The finished run's days leave memory until the output reads them.
+                if let store = days?(replication, w) { result.days.store(in: store) }
+                return result
             }
             defer { progress?(counter.increment(), jobs) }
             if w == replaced { return simulate(provider) }

@@ -1,7 +1,8 @@
 /// The outcome of one widget in one replication.
 public struct WidgetRunResult: Sendable, Equatable, Codable {
-    /// One entry per day.
-    public var days: [DayMetrics]
+    /// One entry per day: in memory, or in a ``DayStore`` once the run has finished
+    /// (``DayList``, `Simulator` runs given `days:`).
+    public var days: DayList
     /// Every stale stretch of the run, in time order (for age curves and age quantiles across
     /// days); empty when the run kept only their shapes (``ageShapes``).
     public var ageSegments: AgeSegments

@@ -218,7 +218,7 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
             segments.removeAll()
         }
         return WidgetRunResult(
-            days: days, ageSegments: segments.take(trim: runDetail.trimSegments), events: recorder.events, chargeTimes: chargeTimes,
-            ageShapes: shapes, figures: runDetail.figures == nil ? nil : figures)
+            days: DayList(days), ageSegments: segments.take(trim: runDetail.trimSegments), events: recorder.events,
+            chargeTimes: chargeTimes, ageShapes: shapes, figures: runDetail.figures == nil ? nil : figures)
     }
 }

@@ -98,7 +98,7 @@ public struct WidgetSummary: Sendable, Equatable, Codable {
         viewFreshness = views > 0 ? Double(allDays.reduce(0) { $0 + $1.freshViews }) / Double(views) : nil
         viewAge = views > 0 ? allDays.reduce(0) { $0 + $1.viewAgeTotal } / Double(views) : nil
 
-        func perRun(_ key: ([DayMetrics]) -> Double?) -> [Double] { runs.compactMap { key($0.days) } }
+        func perRun(_ key: (DayList) -> Double?) -> [Double] { runs.compactMap { key($0.days) } }
         freshnessCI = Statistics.ci95HalfWidth(
             perRun { d in
                 let t = d.reduce(0) { $0 + $1.length }
