@@ -124,4 +124,13 @@ struct ShapeSpillTests {
         let error = #expect(throws: FileWriteError.self) { try ShapeSpill(folder: missing) }
         #expect(error?.description.hasPrefix("cannot write \(missing)/.shapes-") == true)
     }
+
+    /// The file holds the values' bytes and reads them back as values: that is only the value
+    /// when it holds no reference (a `String`, an array or a class added to `DayMetrics` would be
+    /// written as a pointer and read back dangling).
+    @Test("what the file holds are plain values, kept as their bytes")
+    func plainValues() {
+        #expect(_isPOD(DayMetrics.self))
+        #expect(_isPOD(AgeShapes.Run.self))
+    }
 }
