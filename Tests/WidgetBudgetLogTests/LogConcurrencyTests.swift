@@ -34,7 +34,7 @@ struct LogConcurrencyTests {
                 #expect(lines.first == String(LogRow.header.dropLast()))
                 #expect(lines.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 11 })
                 rows += lines.count - 1
-                let times = lines.dropFirst().map { String($0.prefix { $0 != "," }) }
+                let times = lines.dropFirst().map { Self.sortable(String($0.prefix { $0 != "," })) }
                 #expect(times == times.sorted(), "\(file) is not in time order")
             }
             #expect(rows == 16 * perThread)
@@ -42,6 +42,25 @@ struct LogConcurrencyTests {
             #expect(analysis.records == 16 * perThread)
             #expect(analysis.widgets.reduce(0) { $0 + $1.reloads } == 16 * perThread)
         }
+    }
+
+    /// A row's time as the log writes it (`LogRow`: milliseconds only when not whole, so
+    /// `…T07:47:32Z` follows `…T07:47:31.996Z` and precedes `…T07:47:32.001Z`) with the
+    /// milliseconds always written, so that the strings sort as the times do (`.` sorts before `Z`:
+    /// a row written on a whole second sorted after the rows of the next millisecond).
+    static func sortable(_ time: String) -> String {
+        let seconds = time.index(time.startIndex, offsetBy: 19, limitedBy: time.endIndex) ?? time.endIndex
+        guard seconds < time.endIndex, time[seconds] != "." else { return time }
+        return String(time[..<seconds]) + ".000" + String(time[seconds...])
+    }
+
+    @Test("the writer's whole seconds sort among its milliseconds")
+    func wholeSecondsSort() {
+        let written = ["2026-11-27T07:47:31.996Z", "2026-11-27T07:47:32Z", "2026-11-27T07:47:32.001Z"]
+        #expect(written != written.sorted())
+        let times = written.map(Self.sortable)
+        #expect(times == times.sorted())
+        #expect(Self.sortable("2026-11-27T08:47:32+01:00") == "2026-11-27T08:47:32.000+01:00")
     }
 
     @Test("past maxPendingRows waiting rows, rows are dropped and counted, and the caller never waits")
