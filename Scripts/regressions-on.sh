@@ -615,3 +615,15 @@ dir=$(mktemp -d "$root/case.XXXXXX")
     --days 3650 --replications 100 --events none --force --out out
 )
 # ---- end of issue #26 item "replications stream to disk" (store)
+# ---- Issue #26: the events limit counts windows. 100,000 views an hour in three one-minute
+# windows a day (one across midnight) is 5,000 views a day, 150,000 in 30 days; the limit of one
+# process (20 million) used to judge it as if it ran all day (72 million).
+scenario "#26 limits: views 100,000 an hour in three 1-minute windows, 30 days" "name: t
+days: 30
+start: 2026-03-01T00:00:00
+timezone: America/New_York
+widgets:
+  - kind: clock
+    provider: {type: fixed, entries: 6, spacing: 1m, policy: at-end}
+    views: {poisson: {per_hour: 100000}, during: [\"07:00-07:01\", \"12:00-12:01\", \"23:59-00:00\"]}"
+# ---- end of issue #26: the events limit counts windows

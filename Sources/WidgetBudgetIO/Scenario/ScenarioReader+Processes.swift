@@ -76,10 +76,20 @@ extension ScenarioReader {
             return nil
         }
         let process = EventProcess(pattern, during: during)
-        if process.expectedCount(horizon: horizon) > Double(ScenarioLoader.maxEventsPerProcess) {
+        if exceedsEventLimit(process, horizon: horizon) {
             throw v.error(
                 "this process would generate over \(ScenarioLoader.maxEventsPerProcess) events", hint: "use a longer period or fewer days")
         }
         return process
+    }
+
+    /// Whether `process` would draw more than ``ScenarioLoader/maxEventsPerProcess`` events on
+    /// average, its `during` windows counted (on the scenario's clock, read before the processes).
+    private func exceedsEventLimit(_ process: EventProcess, horizon: Double) -> Bool {
+        let limit = Double(ScenarioLoader.maxEventsPerProcess)
+        guard process.expectedCount(horizon: horizon) > limit else { return false }
+        guard process.hasWindows else { return true }
+        let clock = LocalClock(start: start, timeZone: timeZone, horizon: horizon)
+        return process.expectedCount(horizon: horizon, clock: clock) > limit
     }
 }

@@ -1,7 +1,7 @@
 /// The events a simulation may handle and record, counted from the scenario before any is drawn.
 ///
-/// For each widget, over the whole run (expected counts of the event processes, `during` windows
-/// ignored, so an upper bound on average):
+/// For each widget, over the whole run (expected counts of the event processes inside their
+/// `during` windows, ``EventProcess/expectedCount(horizon:clock:)``: an upper bound on average):
 /// - its views, predictable and unpredictable changes;
 /// - the app's calls that can reach it: reload streams (an `on_change` stream at most one per
 ///   change), foreground sessions, launches from the widget, audio or navigation sessions, App
@@ -24,22 +24,30 @@ extension WorkEstimate {
         let app = scenario.app
         var events = 0.0
         var rows = 0.0
+        // The clock only when some process has windows (a time zone's transitions cost start-up).
+        var clock: LocalClock?
+        func expected(_ process: EventProcess) -> Double {
+            guard process.hasWindows else { return process.expectedCount(horizon: horizon) }
+            let made = clock ?? LocalClock(start: scenario.start, timeZone: scenario.timeZone, horizon: horizon)
+            clock = made
+            return process.expectedCount(horizon: horizon, clock: made)
+        }
         for widget in scenario.widgets {
-            let views = widget.views.expectedCount(horizon: horizon)
-            let predictable = widget.predictable.expectedCount(horizon: horizon)
-            let unpredictable = widget.unpredictable.expectedCount(horizon: horizon)
+            let views = expected(widget.views)
+            let predictable = expected(widget.predictable)
+            let unpredictable = expected(widget.unpredictable)
             func calls(_ trigger: AppActivity.Trigger) -> Double {
                 switch trigger {
-                case let .process(process): return process.expectedCount(horizon: horizon)
+                case let .process(process): return expected(process)
                 case .onChange: return unpredictable
                 case .onForeground, .onBackground:
-                    return app.foreground.expectedCount(horizon: horizon) + app.launchesFromWidget.expectedCount(horizon: horizon)
+                    return expected(app.foreground) + expected(app.launchesFromWidget)
                 }
             }
             var appCalls = app.reloads.reduce(0) { $0 + calls($1.trigger) }
-            appCalls += app.foreground.expectedCount(horizon: horizon) + app.launchesFromWidget.expectedCount(horizon: horizon)
-            appCalls += app.sessions.reduce(0) { $0 + $1.process.expectedCount(horizon: horizon) }
-            appCalls += app.intents.filter { $0.kind == widget.kind }.reduce(0) { $0 + $1.process.expectedCount(horizon: horizon) }
+            appCalls += expected(app.foreground) + expected(app.launchesFromWidget)
+            appCalls += app.sessions.reduce(0) { $0 + expected($1.process) }
+            appCalls += app.intents.filter { $0.kind == widget.kind }.reduce(0) { $0 + expected($1.process) }
             if let pushes = app.pushes { appCalls += min(calls(pushes.trigger), Double(pushes.daily) * Double(scenario.days)) }
             let reloads = Double(scenario.budget.dailyMax) * Double(scenario.days) + appCalls + 1
             let reloadEvents = reloads * Double(eventsPerReload) + appCalls

@@ -44,7 +44,8 @@ public struct EventProcess: Sendable, Equatable, Codable {
         return false
     }
 
-    /// The expected number of events over `horizon` seconds, ignoring `during` (a size guard).
+    /// The expected number of events over `horizon` seconds, ignoring `during` (an upper bound on
+    /// average; ``expectedCount(horizon:clock:)`` counts the windows).
     public func expectedCount(horizon: Double) -> Double {
         switch pattern {
         case .none: return 0
