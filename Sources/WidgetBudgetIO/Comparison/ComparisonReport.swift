@@ -32,7 +32,11 @@ public enum ComparisonReport {
             try AtomicFile.write(
                 CSVWriter.document(header: ComparisonTable.csvHeader, rows: ComparisonTable.csvRows(comparison)),
                 to: output.path("comparison.csv"))
-            return try renderer.render(ComparisonPlots.specs(comparison, ageDay: day), in: output.staging)
+            let plots = try renderer.render(ComparisonPlots.specs(comparison, ageDay: day), in: output.staging)
+            // The figures read the runs' days back from their spill file: a failed read is the
+            // command's error, and nothing is committed.
+            for result in comparison.results { try ShapeSpill.check(result) }
+            return plots
         }
         let names = ["comparison.csv"] + plots.flatMap(\.files)
         return Outcome(

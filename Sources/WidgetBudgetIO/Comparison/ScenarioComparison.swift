@@ -54,7 +54,9 @@ public struct ScenarioComparison: Sendable {
     /// first for all (override them on the scenarios beforehand to choose). Each run keeps the
     /// stale stretches of day `ageDay` (0-based; its least fresh day's when `nil`) for the age
     /// curves, not every stretch, and none of its events: its memory does not grow with the horizon
-    /// (`RunFigures`).
+    /// (`RunFigures`). The runs' stretch shapes and, once each run is over, its day metrics go to a
+    /// temporary file (``ShapeSpill``), read back by the rows here and by the figures after: call
+    /// ``ShapeSpill/check(_:)`` on each result once every reader is done.
     /// - Throws: ``ReportError`` when fewer than two scenarios are given or they share no widget.
     public init(_ scenarios: [Scenario], ageDay: Int? = nil) throws {
         guard scenarios.count >= 2 else { throw ReportError("compare needs at least two scenarios") }
@@ -75,12 +77,14 @@ public struct ScenarioComparison: Sendable {
         widgets = try Self.matchWidgets(aligned)
         self.scenarios = aligned
         self.notes = notes
-        // The runs' stretch shapes in a temporary file (``ShapeSpill``, its name removed at once).
+        // The runs' stretch shapes and finished days in a temporary file (``ShapeSpill``, its name
+        // removed at once; open while a run's days refer to it): 100 replications of two
+        // scenarios over 10 years kept 134 MB of days in memory until the output.
         let spill = try ShapeSpill(folder: FileManager.default.temporaryDirectory.path)
         results = aligned.map {
             Simulator.run(
                 $0, events: Self.events, sinks: DroppedEvents.sinks, detail: .figures(Self.figures(day: ageDay)),
-                shapes: spill.stores, progress: { _, _ in })
+                shapes: spill.stores, days: spill.dayStores, progress: { _, _ in })
         }
         try spill.check()
         rows = Self.rows(results: results, widgets: widgets)
