@@ -114,6 +114,25 @@ struct CompareTests {
         }
     }
 
+    /// Two minute clocks whose entries render as the content changes: a 95th-percentile age of 0 s
+    /// in both. Its panel's range was written `[0:0]` (a top of 1e-9 at six decimals), which
+    /// gnuplot refuses ("Can't plot with an empty y range"): the whole metrics figure failed and
+    /// `compare` exited 3. Every panel's range now has a top above 0.
+    @Test func metricsOfZeroStillHaveARange() throws {
+        let clock = try EventLogTests.scenario("Scenarios/clock-minute-entries.yaml", days: 1, replications: 1)
+        var other = clock
+        other.name += "-again"
+        let comparison = try ScenarioComparison([clock, other])
+        #expect(comparison.rows.contains { $0.metric == .p95Age && $0.values.allSatisfy { $0 == 0 } })
+        let specs = ComparisonPlots.specs(comparison, ageDay: 0)
+        let ranges = specs.flatMap { $0.script.text.split(separator: "\n").filter { $0.contains("set yrange") } }
+        #expect(!ranges.isEmpty)
+        for range in ranges {
+            let top = range.split(separator: ":").last.flatMap { Double($0.dropLast()) }
+            #expect(top.map { $0 > 0 } == true, "\(range)")
+        }
+    }
+
     @Test func aDayPastTheEndWritesNothing() throws {
         try PlotTestSupport.withFolder { folder in
             let out = folder + "/out"

@@ -99,10 +99,12 @@ public enum ComparisonPlots {
             let values = row(panel.metric)?.values.compactMap { $0 } ?? []
             let highs = row(panel.metric).map { r in zip(r.values, r.halfWidths).compactMap { v, h in v.map { $0 + (h ?? 0) } } } ?? []
             var top = (highs.max() ?? values.max() ?? 0) * panel.scale
-            if panel.scale == 100 { top = max(top, 1) * 1.12 } else { top = max(top, 1e-9) * 1.15 }
+            if panel.scale == 100 { top = max(top, 1) * 1.12 } else { top *= 1.15 }
             if panel.metric == .chargedPerDay { top = max(top, Double(PlotStyle.typicalBudget.upperBound) * 1.1) }
             if panel.metric == .peakMemory { top = max(top, c.scenarios[0].memory.limitMB * 1.12) }
-            if top <= 0 || !top.isFinite { top = 1 }
+            // A top the script's six decimals write as 0 (every scenario's value 0, such as a 95th-
+            // percentile age of 0 s) is an empty range, which gnuplot refuses: the whole figure failed.
+            if !(top >= 1e-6) || !top.isFinite { top = 1 }
             script.add("set title \"\(panel.title)\"")
             script.add("set yrange [0:\(PlotScale.number(top))]")
             script.add("unset object 1")
