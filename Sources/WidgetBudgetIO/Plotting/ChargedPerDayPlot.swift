@@ -16,11 +16,16 @@ enum ChargedPerDayPlot {
         var rows: [[String]] = []
         var highest = 0
         var spread = false
+        // The first `days` days of each run (widget, then replication), read in order: by index, a
+        // stored list is one read a day.
+        let first = (0..<widgets).map { w in
+            result.runs.map { run in Array(zip(0..<days, run[w].days).lazy.map { ($1.charged, $1.budget) }) }
+        }
         for d in 0..<days {
             let date = DayLabel.iso(calendar.dayStarts[d], clock: clock)
             for w in 0..<widgets {
-                let charged = result.runs.map { $0[w].days[d].charged }
-                let budgets = result.runs.map { $0[w].days[d].budget }
+                let charged = first[w].map { $0[d].0 }
+                let budgets = first[w].map { $0[d].1 }
                 highest = max(highest, charged.max() ?? 0)
                 if charged.min() != charged.max() { spread = true }
                 let mean = Double(charged.reduce(0, +)) / Double(max(1, charged.count))

@@ -26,10 +26,12 @@ public enum ComparisonPlots {
     /// ``ScenarioPlotInput/worstDay(of:)``).
     public static func defaultDay(_ c: ScenarioComparison) -> Int {
         let days = c.results[0].calendar.days
+        // Each run's days read once, in order (by index, a stored list is one read a day).
+        let runs = c.results.indices.map { i in c.widgets.map { c.results[i].runs[0][$0.indices[i]].days.map(\.freshness) } }
         func freshness(_ day: Int) -> Double {
             var lowest = Double.infinity
             for (i, result) in c.results.enumerated() where day < result.calendar.days {
-                for widget in c.widgets { lowest = min(lowest, result.runs[0][widget.indices[i]].days[day].freshness) }
+                for widget in runs[i] { lowest = min(lowest, widget[day]) }
             }
             return lowest
         }

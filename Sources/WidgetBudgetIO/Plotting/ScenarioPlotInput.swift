@@ -91,8 +91,9 @@ public struct ScenarioPlotInput: Sendable {
     public static func worstDay(of result: SimulationResult, replication: Int = 0) -> Int {
         let days = result.calendar.days
         guard result.runs.indices.contains(replication), !result.runs[replication].isEmpty else { return 0 }
-        let runs = result.runs[replication]
-        return leastFresh(days: days) { d in runs.reduce(0) { $0 + $1.days[d].freshness } / Double(runs.count) }
+        // Each run's days read once, in order (by index, a stored list is one read a day).
+        let freshness = result.runs[replication].map { $0.days.map(\.freshness) }
+        return leastFresh(days: days) { d in freshness.reduce(0) { $0 + $1[d] } / Double(freshness.count) }
     }
 
     /// The day in `0..<days` with the lowest `freshness`; ties go to the first day after day 1
@@ -128,7 +129,7 @@ public struct ScenarioPlotInput: Sendable {
         for w in runs[0].indices { runs[0][w].events = kept.events(widget: w) }
         let detail = SimulationResult(scenario: run.scenario, calendar: run.calendar, runs: runs)
         for (w, run) in detail.runs[0].enumerated() {
-            for (d, day) in run.days.enumerated() where !Self.same(day, result.runs[replication][w].days[d]) { return nil }
+            for (day, kept) in zip(run.days, result.runs[replication][w].days) where !Self.same(day, kept) { return nil }
         }
         return detail
     }

@@ -13,11 +13,10 @@ public enum JSONReport {
     public static func simulation(_ result: SimulationResult, written: [String]) throws -> String {
         let findings = ScenarioHighlights.lines(result)
         let widgets = result.summaries.indices.map { w in
-            let days = result.runs.lazy.flatMap { $0[w].days }  // in place, not a joined copy
+            let days = DaysOutOfBudget(result.runs.map { $0[w] })  // in place, in one pass
             return SimulatedWidget(
                 name: result.summaries[w].widget, freshnessJudged: result.scenario.widgets[w].hasContent,
-                budgetRanOut: days.contains(where: \.wasExhausted),
-                daysOutOfBudget: days.filter(\.wasExhausted).count, daysSimulated: days.count,
+                budgetRanOut: days.out > 0, daysOutOfBudget: days.out, daysSimulated: days.all,
                 summary: result.summaries[w].roundedAsCSV, findings: findings[w])
         }
         return try encode(

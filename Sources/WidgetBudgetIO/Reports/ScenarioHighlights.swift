@@ -11,20 +11,20 @@ public enum ScenarioHighlights {
         return result.scenario.widgets.indices.map { w in
             let s = summaries[w]
             var lines: [String] = []
-            // Read in place: a joined copy of every replication's days was the peak of a long
-            // `simulate` (issue #26).
-            let days = result.runs.lazy.flatMap { $0[w].days }
-            let exhausted = Array(days.compactMap(\.exhaustedAt))
+            // Read in place, in one pass: a joined copy of every replication's days was the peak
+            // of a long `simulate`, and a lazy filter's count read each stored day on its own
+            // (issue #26).
+            let days = DaysOutOfBudget(result.runs.map { $0[w] })
+            let exhausted = days.exhaustedAt
             if exhausted.isEmpty && s.exhaustedDayFraction == 0 {
                 lines.append(
                     "The budget never ran out: \(NumberFormat.fixed(s.chargedPerDay, 1)) charged reloads a day against "
                         + "B = \(result.scenario.budget.dailyDescription).")
             } else {
-                let count = days.filter(\.wasExhausted).count
                 let replications = result.scenario.replications
                 var text =
                     "The budget ran out on \(NumberFormat.fixed(s.exhaustedDayFraction * 100, 0))% of days ("
-                    + "\(count) of \(days.count)" + (replications > 1 ? " over \(replications) replications)" : ")")
+                    + "\(days.out) of \(days.all)" + (replications > 1 ? " over \(replications) replications)" : ")")
                 if !exhausted.isEmpty {
                     let times = exhausted.map { clock.secondsOfDay($0) }.sorted()
                     let median = times[(times.count - 1) / 2]

@@ -55,6 +55,15 @@ public struct DayList: RandomAccessCollection, Sendable, Equatable, Codable, Exp
     /// An iterator over the days in order.
     public func makeIterator() -> Iterator { Iterator(self) }
 
+    /// The days transformed, in order, read as an iteration does (a chunk at a time when stored).
+    /// `Collection.map` would read a stored list by index: one read of the store a day.
+    public func map<T>(_ transform: (DayMetrics) throws -> T) rethrows -> [T] {
+        var out: [T] = []
+        out.reserveCapacity(count)
+        for day in self { out.append(try transform(day)) }
+        return out
+    }
+
     /// Iterates over the days in order: those in memory, or those in the store read
     /// ``DayList/chunkDays`` at a time into one buffer.
     public struct Iterator: IteratorProtocol {
