@@ -86,6 +86,52 @@ struct GridJumpTests {
         #expect(!StaleStride.exact(first: 0.1, dateSpacing: 120, tick: 60, step: 120, period: 60, through: .infinity))
     }
 
+    /// `StaleStride.exact` as first written: the six exponents each asked, then their least.
+    static func exactReference(first: Double, dateSpacing: Double, tick: Double, step: Double, period: Double, through: Double) -> Bool {
+        guard let a = StaleStride.lowBitExponent(first), let b = StaleStride.lowBitExponent(dateSpacing),
+            let c = StaleStride.lowBitExponent(tick), let d = StaleStride.lowBitExponent(step),
+            let e = StaleStride.lowBitExponent(period), let f = StaleStride.lowBitExponent(step - period), through.isFinite
+        else { return false }
+        let k = min(a, b, c, d, e, f)
+        guard k < Int.max else { return false }
+        return StaleStride.binadeExponent(first) < k + 53 && StaleStride.binadeExponent(tick) < k + 53
+            && StaleStride.binadeExponent(through) < k + 53
+    }
+
+    @Test("exactness asks each distinct exponent once: the answer of asking all six, on random and adversarial times")
+    func exactAsksEachExponentOnce() {
+        var g = SeededGenerator(seed: 2_603)
+        func pick<T>(_ options: [T]) -> T { options[Int(g.next() % UInt64(options.count))] }
+        let odd: [Double] = [0, -0.0, .infinity, -.infinity, .nan, .leastNonzeroMagnitude, 0x1p-1030, .greatestFiniteMagnitude]
+        var agreed = 0
+        for _ in 0..<20_000 {
+            let period: Double = pick([60, 20, 70, 0.375, 1e-300, 0x1p52, 0]) * pick([1, 1, 1, -1])
+            // Entries whole periods apart (`dateSpacing == step`), half a period apart (`step ==
+            // period`), or neither; each value now and then replaced by an odd one.
+            let cycle = pick([1, 2, 3])
+            var step = cycle == 2 ? period : period * pick([1, 2, 5, 15])
+            var dateSpacing = cycle == 1 ? step : cycle == 2 ? step / 2 : step * pick([0.5, 1.5, 3])
+            // Times of a day's seconds, or so small that their unit is below 2^-1022, or up to 2^40.
+            let magnitude: Double = pick([1, 1, 1, 1e-300, 0x1p-1000, 0x1p20])
+            var first = (Double(g.next() % 1_000_000) + pick([0, 0.5, 0.123_456_789, 1e-9])) * magnitude
+            var tick = (first / 60).rounded(.up) * 60
+            var through = first + Double(g.next() % 5_000_000) * magnitude
+            if g.next() % 8 == 0 { first = pick(odd) }
+            if g.next() % 8 == 0 { tick = pick(odd) }
+            if g.next() % 8 == 0 { through = pick(odd) }
+            if g.next() % 16 == 0 { step = pick(odd) }
+            if g.next() % 16 == 0 { dateSpacing = pick(odd) }
+            let fast = StaleStride.exact(
+                first: first, dateSpacing: dateSpacing, tick: tick, step: step, period: period, through: through)
+            let reference = Self.exactReference(
+                first: first, dateSpacing: dateSpacing, tick: tick, step: step, period: period, through: through)
+            #expect(fast == reference, "\(first) \(dateSpacing) \(tick) \(step) \(period) \(through)")
+            if fast { agreed += 1 }
+        }
+        // Both answers occur: the comparison is not of two constant falses.
+        #expect(agreed > 1_000 && agreed < 19_000, "\(agreed)")
+    }
+
     /// A random scenario of long timelines whose entries are 1, 2, 5 or 15 periods of an `every`
     /// grid apart, aligned or not, first entries whole or fractional seconds after a reload delay
     /// that is whole or not: the strides that jump, and those that cannot (times inexact, the grid

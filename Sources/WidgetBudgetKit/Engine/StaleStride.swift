@@ -162,13 +162,23 @@ struct StaleStride {
     /// last date and tick the stride can reach) is below `2^53 · u`. Then each is exactly what
     /// arithmetic on the reals gives, and so is each difference of two of them. A fetch time with
     /// a fraction (a random reload delay) passes while its timeline stays in its binade.
+    ///
+    /// Equal values have the same exponent, asked once: `dateSpacing` is `step` for entries whole
+    /// periods apart, and `step` is `period` (so `step - period` is 0, which divides by any power)
+    /// for entries closer than a period.
     static func exact(first: SimTime, dateSpacing: Double, tick: SimTime, step: Double, period: Double, through: SimTime) -> Bool {
-        guard let a = lowBitExponent(first), let b = lowBitExponent(dateSpacing), let c = lowBitExponent(tick),
-            let d = lowBitExponent(step), let e = lowBitExponent(period), let f = lowBitExponent(step - period),
-            through.isFinite
+        guard through.isFinite, let a = lowBitExponent(first), let c = lowBitExponent(tick), let e = lowBitExponent(period)
         else { return false }
+        var k = min(a, c, e)
+        if dateSpacing != step {
+            guard let b = lowBitExponent(dateSpacing) else { return false }
+            k = min(k, b)
+        }
+        if step != period {
+            guard let d = lowBitExponent(step), let f = lowBitExponent(step - period) else { return false }
+            k = min(k, d, f)
+        }
         // Multiples of `u = 2^k` below `2^53 · u` are doubles: sums and differences of them are exact.
-        let k = min(a, b, c, d, e, f)
         guard k < Int.max else { return false }
         return binadeExponent(first) < k + 53 && binadeExponent(tick) < k + 53 && binadeExponent(through) < k + 53
     }
@@ -252,8 +262,14 @@ struct StaleStride {
         RepeatedSum.add(integral, times: n, to: &s.ageIntegral)
         if age > s.maxAge { s.maxAge = age }
         if let stretch, let segments {
-            for i in 1...n {
-                segments[s.stored] = AgeSegment(start: stretch.start + Double(i) * b.step, from: stretch.from, to: stretch.to)
+            // Stretch `i` starts at `stretch.start + Double(i) * b.step`: a multiple of the unit
+            // below `2^53` units (a date or a tick of the stride: `exact`), as is every partial
+            // sum `stretch.start + step + … + step`, so adding `step` once a stretch gives the
+            // same bits with one addition instead of a conversion, a product and an addition.
+            var start = stretch.start
+            for _ in 1...n {
+                start += b.step
+                segments[s.stored] = AgeSegment(start: start, from: stretch.from, to: stretch.to)
                 s.stored &+= 1
             }
         }
