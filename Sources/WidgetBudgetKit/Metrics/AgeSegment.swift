@@ -84,7 +84,7 @@ public enum AgeQuantile {
                 if count == 1 {
                     stale += to - from
                 } else {
-                    RepeatedSum.add(to - from, times: count, to: &stale)
+                    StretchRuns.add(to - from, times: count, to: &stale)
                 }
                 hi = max(hi, to)
             }
@@ -103,7 +103,7 @@ public enum AgeQuantile {
                 if count == 1 {
                     above += to - max(from, age)
                 } else {
-                    RepeatedSum.add(to - max(from, age), times: count, to: &above)
+                    StretchRuns.add(to - max(from, age), times: count, to: &above)
                 }
             }
         }
@@ -208,7 +208,7 @@ struct AgeMarginals {
                     }
                     return
                 }
-                RepeatedSum.add(length, times: count, to: &stale)
+                StretchRuns.add(length, times: count, to: &stale)
                 // The run's first stretch (and every other one after it) in `other`, the table the
                 // next stretch goes to; the rest in `table`.
                 let f = from == 0 ? -1 : AgeLevel.bucket(from, origin, shift, top) &<< 2
@@ -241,10 +241,10 @@ struct AgeMarginals {
         _ n: Int, of from: Double, _ to: Double, at f: Int, _ t: Int, into table: UnsafeMutableBufferPointer<Double>
     ) {
         StretchRuns.count(n, into: &table[t])
-        RepeatedSum.add(to, times: n, to: &table[t + 1])
+        StretchRuns.add(to, times: n, to: &table[t + 1])
         guard f >= 0 else { return }
         StretchRuns.count(n, into: &table[f + 2])
-        RepeatedSum.add(from, times: n, to: &table[f + 3])
+        StretchRuns.add(from, times: n, to: &table[f + 3])
     }
 
     /// Whether the time spent older than `mid`, summed segment by segment in order, exceeds

@@ -29,6 +29,24 @@ enum StretchRuns {
         }
     }
 
+    /// `for _ in 0 ..< n { sum += x }`, to the bit: one by one for a few (cheaper than
+    /// ``RepeatedSum``'s set-up), through ``RepeatedSum`` for more.
+    @inline(__always)
+    static func add(_ x: Double, times n: Int, to sum: inout Double) {
+        if n <= Self.fewTimes {
+            var s = sum
+            for _ in 0..<n { s += x }
+            sum = s
+        } else {
+            RepeatedSum.add(x, times: n, to: &sum)
+        }
+    }
+
+    /// Up to this many additions of one term, ``add(_:times:to:)`` makes them one by one: on the
+    /// optimizer bench's sums (seldom exact, so its walk through the binades) ``RepeatedSum`` costs
+    /// about 200 instructions a call, as many as some 64 plain additions.
+    static let fewTimes = 64
+
     /// Adds 1 to `counter` (a count of stretches kept in a `Double`)
     /// `n` times, to the bit: at once while the total stays below 2^53, where every whole number
     /// is a `Double` and so each addition of 1 is exact, and their sum is the exact total (the
