@@ -173,6 +173,36 @@ struct QuantileRunsTests {
         }
     }
 
+    @Test("the optimizer's runs keep shapes: each summary's 95th-percentile age has the bits of the one over the stretches")
+    func optimizerRunsSameQuantile() {
+        var g = SeededGenerator(seed: 2_606)
+        var folded = 0
+        for i in 0..<40 {
+            // Random scenarios, and every fourth a minute clock (its stretches repeat, as the
+            // bench's candidates' do) with a random entry count, reload delay and seed.
+            let clock = FixedProvider(
+                entries: [1, 12, 61][Int(g.next() % 3)], spacing: 60, firstOffset: 2, align: .minute, policy: .atEnd)
+            let scenario =
+                i % 4 == 0
+                ? TestScenarios.single(
+                    .fixed(clock), days: 2, seed: g.next(),
+                    system: SystemSettings(reloadDelay: g.next() % 2 == 0 ? .zero : .uniform(0, 120), minReloadInterval: 300),
+                    predictable: EventProcess(.every(period: 60, offset: 0)), views: EventProcess(.poisson(perHour: 6)))
+                : ChargeTimesTests.randomScenario(&g)
+            var withTimes = RunDetail.optimization
+            withTimes.stretchTimes = true
+            let shapes = ChargeTimesTests.run(scenario, events: .none, detail: .optimization)
+            let stretches = ChargeTimesTests.run(scenario, events: .none, detail: withTimes)
+            #expect(shapes.ageSegments.isEmpty && shapes.ageShapes.count == stretches.ageSegments.count, "scenario \(i)")
+            let a = WidgetSummary(widget: "w", runs: [shapes, shapes], ageQuantile: true)
+            let b = WidgetSummary(widget: "w", runs: [stretches, stretches], ageQuantile: true)
+            #expect(Self.same(a.p95Age, b.p95Age), "scenario \(i): \(a.p95Age) against \(b.p95Age)")
+            folded += shapes.ageShapes.count - shapes.ageShapes.runCount
+        }
+        // Runs of more than one stretch were read (the test would pass vacuously otherwise).
+        #expect(folded > 100, "\(folded) stretches folded")
+    }
+
     @Test("runs that cross many binades: one shape up to a million times, from 0 and from an age, with others between")
     func longRunsSameBits() {
         let shapes: [[Run]] = [
