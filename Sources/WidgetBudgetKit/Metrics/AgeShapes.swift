@@ -69,9 +69,9 @@ public struct AgeShapes: Collection, Sendable, Equatable {
         var stretches = stretches
         guard var first = stretches.next() else { return 0 }
         var n = 1
-        var count = 1
+        var k = 1
         if let last = runs.last, last.from.bitPattern == first.from.bitPattern, last.to.bitPattern == first.to.bitPattern {
-            count = last.count + 1
+            k = last.count + 1
             runs.removeLast()
         }
         var from = first.from.bitPattern, to = first.to.bitPattern
@@ -79,16 +79,16 @@ public struct AgeShapes: Collection, Sendable, Equatable {
         while let s = stretches.next() {
             n &+= 1
             if s.from.bitPattern == from && s.to.bitPattern == to {
-                count &+= 1
+                k &+= 1
             } else {
-                runs.append(Run(from: first.from, to: first.to, count: count))
+                runs.append(Run(from: first.from, to: first.to, count: k))
                 first = s
                 from = s.from.bitPattern
                 to = s.to.bitPattern
-                count = 1
+                k = 1
             }
         }
-        runs.append(Run(from: first.from, to: first.to, count: count))
+        runs.append(Run(from: first.from, to: first.to, count: k))
         return n
     }
 
