@@ -50,10 +50,10 @@ struct UnconstrainedRunTests {
                     let value = { (run: WidgetRunResult) in objective.value(of: objective.summary(of: [run], widget: "widget")) }
                     #expect(value(light) == value(full))
                     // What is dropped is dropped (the test would pass vacuously otherwise).
-                    #expect(full.days.map(\.views).reduce(0, +) > 0 && !full.ageSegments.isEmpty)
+                    #expect(full.days.map(\.views).reduce(0, +) > 0 && !full.ageShapes.isEmpty)
                     let viewsKept = objective.needsViews || unseenAfter.isFinite
                     #expect(light.days.map(\.views) == (viewsKept ? full.days.map(\.views) : full.days.map { _ in 0 }))
-                    #expect(light.ageSegments == (objective == .p95Age ? full.ageSegments : []))
+                    #expect(light.ageShapes == (objective == .p95Age ? full.ageShapes : AgeShapes()))
                 }
             }
         }

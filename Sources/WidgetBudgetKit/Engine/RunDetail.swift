@@ -53,9 +53,11 @@ package struct RunDetail: Sendable, Equatable {
     }
 
     /// What the optimizer reads: each day's sums, the run's stale stretches and the times of its
-    /// charged grants (for the needed budget).
+    /// charged grants (for the needed budget). The stretches are kept as shapes
+    /// (``WidgetRunResult/ageShapes``, `stretchTimes` off): the summary's 95th-percentile age reads
+    /// them a run of one shape at a time, to the same bits (issue #26, `quantile`).
     package static let optimization = RunDetail(
-        dayAgeQuantiles: false, budgetLeft: false, chargeTimes: true, trimSegments: false)
+        dayAgeQuantiles: false, budgetLeft: false, chargeTimes: true, trimSegments: false, stretchTimes: false)
 
     /// What the optimizer reads of a run without a budget when only its objective and its charge
     /// times are read: the stale stretches only for the 95th-percentile age, the views only for

@@ -26,7 +26,8 @@ public enum AgeQuantile {
     /// (fresh time counts as age 0). Exact up to 1e-6 s, by bisection.
     ///
     /// - Complexity: O(n log(maxAge / 1e-6)) for n segments at worst; about O(n) when few
-    ///   segments begin or end near the quantile.
+    ///   segments begin or end near the quantile (for ``AgeShapes``, n its runs, but for the
+    ///   values gathered into a finer histogram, one per stretch).
     public static func timeWeighted<S: Collection>(_ segments: S, totalTime: Double, p: Double) -> Double where S.Element == AgeSegment {
         timeWeighted(parts: CollectionOfOne(segments), totalTime: totalTime, p: p)
     }
@@ -39,6 +40,11 @@ public enum AgeQuantile {
     /// the segments' ends and beginnings with a bound on their rounding error; only a step too
     /// close to call sums the segments in order (the same terms in the same order as ever, hence
     /// the same bits and the same answer).
+    ///
+    /// Parts that are ``AgeShapes`` are read run by run (``StretchRuns``): a run of `k` stretches
+    /// of one shape adds its terms with the bits of `k` additions one after the other
+    /// (``RepeatedSum``), so the answer is the one over the stretches, to the bit, for O(runs)
+    /// rather than O(stretches) per pass. Other parts are read stretch by stretch.
     public static func timeWeighted<P: Collection>(parts: P, totalTime: Double, p: Double) -> Double
     where P.Element: Collection, P.Element.Element == AgeSegment {
         guard totalTime > 0 else { return 0 }
@@ -50,12 +56,7 @@ public enum AgeQuantile {
         if count >= AgeMarginals.onePass {
             marginals = AgeMarginals(parts, count: count, stale: &stale, hi: &hi)
         } else {
-            for part in parts {
-                for s in part {
-                    stale += s.to - s.from
-                    hi = max(hi, s.to)
-                }
-            }
+            (stale, hi) = plainPass(parts)
         }
         if stale <= target { return 0 }
         if marginals == nil {
@@ -73,12 +74,38 @@ public enum AgeQuantile {
         return hi
     }
 
-    /// The time the segments of `parts` spent older than `age`, added in order.
-    private static func time<P: Collection>(of parts: P, above age: Double) -> Double
+    /// The bisection's first pass without the histogram: the segments' `to - from` added in order,
+    /// and the largest `to`.
+    static func plainPass<P: Collection>(_ parts: P) -> (stale: Double, hi: Double)
+    where P.Element: Collection, P.Element.Element == AgeSegment {
+        var stale = 0.0, hi = 0.0
+        for part in parts {
+            StretchRuns.forEach(in: part) { from, to, count in
+                if count == 1 {
+                    stale += to - from
+                } else {
+                    StretchRuns.add(to - from, times: count, to: &stale)
+                }
+                hi = max(hi, to)
+            }
+        }
+        return (stale, hi)
+    }
+
+    /// The time the segments of `parts` spent older than `age`, added in order (a run of `k`
+    /// stretches of one shape adds its term `k` times, through ``RepeatedSum``).
+    static func time<P: Collection>(of parts: P, above age: Double) -> Double
     where P.Element: Collection, P.Element.Element == AgeSegment {
         var above = 0.0
         for part in parts {
-            for s in part where s.to > age { above += s.to - max(s.from, age) }
+            StretchRuns.forEach(in: part) { from, to, count in
+                guard to > age else { return }
+                if count == 1 {
+                    above += to - max(from, age)
+                } else {
+                    StretchRuns.add(to - max(from, age), times: count, to: &above)
+                }
+            }
         }
         return above
     }
@@ -94,11 +121,11 @@ public enum AgeQuantile {
 /// whose bucket edges are the values with a given leading part of their bit pattern: the first over
 /// every segment, 2^s buckets to each octave from 2^-24 s to 2^40 s; when the edges of the bucket
 /// holding `a` cannot decide, a finer histogram of that bucket's values alone, and so on.
-private struct AgeMarginals {
+struct AgeMarginals {
     /// The histograms, each over one bucket of the one before; the first over every segment.
-    private var levels: [AgeLevel]
+    private(set) var levels: [AgeLevel]
     /// False when some segment breaks `0 <= from <= to` or is not finite: every step falls back.
-    private let usable: Bool
+    let usable: Bool
 
     /// From this many segments on, the bisection's first pass builds the histogram too (most
     /// summaries need the bisection); below, a plain first pass decides whether it is needed.
@@ -134,7 +161,19 @@ private struct AgeMarginals {
     /// The first pass: counts and sums per bucket into `table` and `other` (see `AgeLevel.table`,
     /// before `accumulate`; every other segment in each, their sum is the histogram), `to - from`
     /// added in order, the largest `to`, the shortest segment and the lowest `from`.
-    private static func firstPass<P: Collection>(
+    ///
+    /// Read run by run (``StretchRuns``), with the bits of reading the stretches one by one: a
+    /// run's stretches alternate between the two tables like any others, its first one in the
+    /// table the next stretch would go to, so one table has `⌈k/2⌉` of them and the other `⌊k/2⌋`,
+    /// and the two swap after an odd run. Each stretch adds to four entries of its table, all
+    /// distinct (a count and a sum at `4b` and `4b + 1` for its end, at `4f + 2` and `4f + 3` for
+    /// its beginning), and a run's stretches all add to the same four; between two of them only
+    /// the run's other stretches come, which go to the other table. So each entry receives the
+    /// run's additions one after the other, and adding them at once (a count, exact below 2^53:
+    /// `StretchRuns.count`; a sum through ``RepeatedSum``) gives its bits. `stale` adds the run's
+    /// length `k` times the same way; the largest `to`, the shortest segment and the lowest `from`
+    /// are the same after one of the run's stretches as after all of them.
+    static func firstPass<P: Collection>(
         _ parts: P, into table: UnsafeMutableBufferPointer<Double>, _ other: UnsafeMutableBufferPointer<Double>,
         origin: Int, shift: Int, top: Int
     ) -> (stale: Double, hi: Double, shortest: Double, lowestFrom: Double)
@@ -147,25 +186,40 @@ private struct AgeMarginals {
         let base = origin >> shift
         var (table, other) = (table, other)
         for part in parts {
-            for s in part {
-                swap(&table, &other)
-                let length = s.to - s.from
-                stale += length
-                hi = hi > s.to ? hi : s.to  // `max(hi, s.to)` but for a NaN `to` (one instruction)
+            StretchRuns.forEach(in: part) { from, to, count in
+                let length = to - from
+                hi = hi > to ? hi : to  // `max(hi, to)` but for a NaN `to` (one instruction)
                 shortest = min(shortest, length)
-                let below = s.to < ceiling ? s.to : ceiling  // (a NaN gives the ceiling)
+                let below = to < ceiling ? to : ceiling  // (a NaN gives the ceiling)
                 let clamped = below < floor ? floor : below
                 let t = (Int(bitPattern: UInt(clamped.bitPattern)) &>> shift &- base) &<< 2
-                table[t] += 1
-                table[t + 1] += s.to
-                if s.from == 0 {
-                    zeroFrom += 1
-                } else {
-                    lowestFrom = min(lowestFrom, s.from)
-                    let f = AgeLevel.bucket(s.from, origin, shift, top) &<< 2
-                    table[f + 2] += 1
-                    table[f + 3] += s.from
+                if count == 1 {
+                    swap(&table, &other)
+                    stale += length
+                    table[t] += 1
+                    table[t + 1] += to
+                    if from == 0 {
+                        zeroFrom += 1
+                    } else {
+                        lowestFrom = min(lowestFrom, from)
+                        let f = AgeLevel.bucket(from, origin, shift, top) &<< 2
+                        table[f + 2] += 1
+                        table[f + 3] += from
+                    }
+                    return
                 }
+                StretchRuns.add(length, times: count, to: &stale)
+                // The run's first stretch (and every other one after it) in `other`, the table the
+                // next stretch goes to; the rest in `table`.
+                let f = from == 0 ? -1 : AgeLevel.bucket(from, origin, shift, top) &<< 2
+                Self.add((count + 1) / 2, of: from, to, at: f, t, into: other)
+                Self.add(count / 2, of: from, to, at: f, t, into: table)
+                if from == 0 {
+                    zeroFrom += count
+                } else {
+                    lowestFrom = min(lowestFrom, from)
+                }
+                if count % 2 == 1 { swap(&table, &other) }
             }
         }
         table[2] += Double(zeroFrom)
@@ -173,10 +227,24 @@ private struct AgeMarginals {
             // Perhaps a NaN `to`, which `max` skips: the largest end again as the plain pass has it.
             hi = 0
             for part in parts {
-                for s in part { hi = max(hi, s.to) }
+                StretchRuns.forEach(in: part) { _, to, _ in hi = max(hi, to) }
             }
         }
         return (stale, hi, shortest, lowestFrom)
+    }
+
+    /// Adds `n` stretches from `from` to `to` to `table`, one after the other (the first pass's
+    /// additions for them): the end's count and sum at `t` and `t + 1`, the beginning's at `f + 2`
+    /// and `f + 3` unless `f` is negative (a beginning at 0, counted apart).
+    @inline(__always)
+    private static func add(
+        _ n: Int, of from: Double, _ to: Double, at f: Int, _ t: Int, into table: UnsafeMutableBufferPointer<Double>
+    ) {
+        StretchRuns.count(n, into: &table[t])
+        StretchRuns.add(to, times: n, to: &table[t + 1])
+        guard f >= 0 else { return }
+        StretchRuns.count(n, into: &table[f + 2])
+        StretchRuns.add(from, times: n, to: &table[f + 3])
     }
 
     /// Whether the time spent older than `mid`, summed segment by segment in order, exceeds
@@ -233,7 +301,7 @@ private struct AgeMarginals {
 /// A histogram of the ends and the beginnings of age segments inside one range of ages, its bucket
 /// edges the values with a given leading part of their bit pattern (for non-negative doubles the bit
 /// pattern grows with the value, so a bucket index from it does too).
-private struct AgeLevel {
+struct AgeLevel {
     /// Lowest octave with buckets of its own in the first level: smaller values share bucket 0.
     static let lowestExponent = -24
     /// Octaves with buckets in the first level: values of 2^40 s and more share the top bucket.
@@ -294,14 +362,27 @@ private struct AgeLevel {
     where P.Element: Collection, P.Element.Element == AgeSegment {
         var e = 0, b = 0
         for part in parts {
-            for s in part {
-                if s.to >= low && s.to < high && e < ends.count {
-                    ends[e] = s.to
-                    e += 1
+            // A run of `count` stretches writes its values `count` times, as its stretches would.
+            StretchRuns.forEach(in: part) { from, to, count in
+                if to >= low && to < high && e < ends.count {
+                    if count == 1 {
+                        ends[e] = to
+                        e += 1
+                    } else {
+                        let n = min(count, ends.count - e)
+                        (ends.baseAddress! + e).initialize(repeating: to, count: n)
+                        e += n
+                    }
                 }
-                if s.from >= low && s.from < high && b < beginnings.count {
-                    beginnings[b] = s.from
-                    b += 1
+                if from >= low && from < high && b < beginnings.count {
+                    if count == 1 {
+                        beginnings[b] = from
+                        b += 1
+                    } else {
+                        let n = min(count, beginnings.count - b)
+                        (beginnings.baseAddress! + b).initialize(repeating: from, count: n)
+                        b += n
+                    }
                 }
             }
         }

@@ -4,8 +4,9 @@
 ///
 /// What the run's time-weighted 95th-percentile age reads (``AgeQuantile``), which looks at a
 /// stretch's ages only: iterated, it yields every stretch in the order the engine accounted it
-/// (with `start` 0), so the quantile adds the same terms in the same order as over the stretches
-/// themselves, to the bit. A run whose stretches repeat one shape (a render every so many seconds
+/// (with `start` 0); the quantile reads it a run at a time (``StretchRuns``) and adds a run's
+/// terms with the bits of adding them stretch after stretch, so its answer is the one over the
+/// stretches themselves, to the bit. A run whose stretches repeat one shape (a render every so many seconds
 /// against a regular grid: one-second entries, a ticking clock) keeps a few of these a day
 /// whatever its horizon, where the stretches themselves are one per render.
 ///
@@ -52,18 +53,43 @@ public struct AgeShapes: Collection, Sendable, Equatable {
 
     /// Adds `segments` at the end, in order, each merged into the last run when of its shape.
     public mutating func append<S: Sequence>(contentsOf segments: S) where S.Element == AgeSegment {
-        for s in segments {
-            count += 1
-            if let last = runs.indices.last, runs[last].from.bitPattern == s.from.bitPattern,
-                runs[last].to.bitPattern == s.to.bitPattern
-            {
-                runs[last].count += 1
-            } else {
-                runs.append(Run(from: s.from, to: s.to, count: 1))
-            }
-        }
+        // The last run is grown in locals and written back when another shape comes: the array
+        // is written once a run, not once a stretch (the optimizer's runs append millions).
+        let appended =
+            segments.withContiguousStorageIfAvailable { fold($0.makeIterator()) } ?? fold(segments.makeIterator())
+        count += appended
         // Every run but the last (which the next stretches may still join) to the store.
         if store != nil && runs.count > Self.memoryRuns { moveToStore(runs.count - 1) }
+    }
+
+    /// Appends the stretches of `stretches` to ``runs``, each merged into the last run when of its
+    /// shape, and returns how many.
+    @inline(__always)
+    private mutating func fold<I: IteratorProtocol>(_ stretches: I) -> Int where I.Element == AgeSegment {
+        var stretches = stretches
+        guard var first = stretches.next() else { return 0 }
+        var n = 1
+        var k = 1
+        if let last = runs.last, last.from.bitPattern == first.from.bitPattern, last.to.bitPattern == first.to.bitPattern {
+            k = last.count + 1
+            runs.removeLast()
+        }
+        var from = first.from.bitPattern, to = first.to.bitPattern
+        // (`&+`: neither passes the stretches' count, an `Int`.)
+        while let s = stretches.next() {
+            n &+= 1
+            if s.from.bitPattern == from && s.to.bitPattern == to {
+                k &+= 1
+            } else {
+                runs.append(Run(from: first.from, to: first.to, count: k))
+                first = s
+                from = s.from.bitPattern
+                to = s.to.bitPattern
+                k = 1
+            }
+        }
+        runs.append(Run(from: first.from, to: first.to, count: k))
+        return n
     }
 
     /// Sends every run in memory to the store, when there is one: the run is over (no stretch is
