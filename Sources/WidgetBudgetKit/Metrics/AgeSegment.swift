@@ -41,9 +41,9 @@ public enum AgeQuantile {
     /// close to call sums the segments in order (the same terms in the same order as ever, hence
     /// the same bits and the same answer).
     ///
-    /// Parts that are ``AgeShapes`` are read run by run (``StretchRuns``): a run of `k` stretches
+    /// Parts that are ``AgeShapes`` are read run by run (`StretchRuns`): a run of `k` stretches
     /// of one shape adds its terms with the bits of `k` additions one after the other
-    /// (``RepeatedSum``), so the answer is the one over the stretches, to the bit, for O(runs)
+    /// (`RepeatedSum`), so the answer is the one over the stretches, to the bit, for O(runs)
     /// rather than O(stretches) per pass. Other parts are read stretch by stretch.
     public static func timeWeighted<P: Collection>(parts: P, totalTime: Double, p: Double) -> Double
     where P.Element: Collection, P.Element.Element == AgeSegment {
@@ -93,7 +93,7 @@ public enum AgeQuantile {
     }
 
     /// The time the segments of `parts` spent older than `age`, added in order (a run of `k`
-    /// stretches of one shape adds its term `k` times, through ``RepeatedSum``).
+    /// stretches of one shape adds its term `k` times, through `RepeatedSum`).
     static func time<P: Collection>(of parts: P, above age: Double) -> Double
     where P.Element: Collection, P.Element.Element == AgeSegment {
         var above = 0.0
@@ -162,7 +162,7 @@ struct AgeMarginals {
     /// before `accumulate`; every other segment in each, their sum is the histogram), `to - from`
     /// added in order, the largest `to`, the shortest segment and the lowest `from`.
     ///
-    /// Read run by run (``StretchRuns``), with the bits of reading the stretches one by one: a
+    /// Read run by run (`StretchRuns`), with the bits of reading the stretches one by one: a
     /// run's stretches alternate between the two tables like any others, its first one in the
     /// table the next stretch would go to, so one table has `⌈k/2⌉` of them and the other `⌊k/2⌋`,
     /// and the two swap after an odd run. Each stretch adds to four entries of its table, all
@@ -170,7 +170,7 @@ struct AgeMarginals {
     /// its beginning), and a run's stretches all add to the same four; between two of them only
     /// the run's other stretches come, which go to the other table. So each entry receives the
     /// run's additions one after the other, and adding them at once (a count, exact below 2^53:
-    /// `StretchRuns.count`; a sum through ``RepeatedSum``) gives its bits. `stale` adds the run's
+    /// `StretchRuns.count`; a sum through `RepeatedSum`) gives its bits. `stale` adds the run's
     /// length `k` times the same way; the largest `to`, the shortest segment and the lowest `from`
     /// are the same after one of the run's stretches as after all of them.
     static func firstPass<P: Collection>(

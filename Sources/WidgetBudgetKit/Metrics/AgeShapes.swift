@@ -4,7 +4,7 @@
 ///
 /// What the run's time-weighted 95th-percentile age reads (``AgeQuantile``), which looks at a
 /// stretch's ages only: iterated, it yields every stretch in the order the engine accounted it
-/// (with `start` 0); the quantile reads it a run at a time (``StretchRuns``) and adds a run's
+/// (with `start` 0); the quantile reads it a run at a time (`StretchRuns`) and adds a run's
 /// terms with the bits of adding them stretch after stretch, so its answer is the one over the
 /// stretches themselves, to the bit. A run whose stretches repeat one shape (a render every so many seconds
 /// against a regular grid: one-second entries, a ticking clock) keeps a few of these a day

@@ -4,7 +4,7 @@
 ///
 /// Every pass of the quantile over its parts reads them through ``forEach(in:_:)`` and handles a
 /// run of `count` stretches with the bits of handling its stretches one after the other (a sum
-/// through ``RepeatedSum``, a minimum or maximum once). The choice between the two is made once
+/// through `RepeatedSum`, a minimum or maximum once). The choice between the two is made once
 /// per part, by its type: in a build that specialises the quantile for its parts' type (every
 /// release build of the summaries), the cast folds, only one of the two loops is left, and in the
 /// loop over stretches `count` is the constant 1, so a pass's branch for longer runs is dead code
@@ -30,7 +30,7 @@ enum StretchRuns {
     }
 
     /// `for _ in 0 ..< n { sum += x }`, to the bit: one by one for a few (cheaper than
-    /// ``RepeatedSum``'s set-up), through ``RepeatedSum`` for more.
+    /// `RepeatedSum`'s set-up), through `RepeatedSum` for more.
     @inline(__always)
     static func add(_ x: Double, times n: Int, to sum: inout Double) {
         if n <= Self.fewTimes {
@@ -43,7 +43,7 @@ enum StretchRuns {
     }
 
     /// Up to this many additions of one term, ``add(_:times:to:)`` makes them one by one: on the
-    /// optimizer bench's sums (seldom exact, so its walk through the binades) ``RepeatedSum`` costs
+    /// optimizer bench's sums (seldom exact, so its walk through the binades) `RepeatedSum` costs
     /// about 200 instructions a call, as many as some 64 plain additions.
     static let fewTimes = 64
 
@@ -53,7 +53,7 @@ enum StretchRuns {
     /// counter is a whole number itself, reached by such additions; a rounded total below 2^53
     /// means the exact one is below it too, rounding being monotonic and 2^53 a `Double`). From
     /// 2^53 on, adding 1 rounds (to even: the counter stays at 2^53), so the additions are left
-    /// to ``RepeatedSum``.
+    /// to `RepeatedSum`.
     @inline(__always)
     static func count(_ n: Int, into counter: inout Double) {
         let total = counter + Double(n)
