@@ -75,7 +75,7 @@ public struct ScenarioPlotInput: Sendable {
     public static func worstReplication(of result: SimulationResult) -> Int {
         // Over the days in place, widget by widget (the order of a joined list: the same sum).
         func score(_ runs: [WidgetRunResult]) -> (out: Int, fresh: Double) {
-            (exhaustedDays(runs), runs.reduce(0) { sum, run in run.days.reduce(sum) { $0 + $1.freshSeconds } })
+            (DaysOutOfBudget(runs).out, runs.reduce(0) { sum, run in run.days.reduce(sum) { $0 + $1.freshSeconds } })
         }
         let scores = result.runs.map(score)
         return scores.indices.min { a, b in
@@ -171,15 +171,9 @@ public struct ScenarioPlotInput: Sendable {
     var replicationText: String {
         let count = result.scenario.replications
         guard count > 1 else { return "replication 1" }
-        let out = Self.exhaustedDays(runs)
+        let out = DaysOutOfBudget(runs).out
         let why = out > 0 ? "the budget ran out on \(out) of its widget-days" : "the least fresh"
         return "replication \(replication + 1) of \(count) (the worst: \(why))"
-    }
-
-    /// The widget-days of `runs` (one replication's, by widget) on which the budget ran out: what
-    /// makes a replication the worst, and what the figure's title says of it.
-    static func exhaustedDays(_ runs: [WidgetRunResult]) -> Int {
-        runs.reduce(0) { n, run in run.days.reduce(n) { $1.wasExhausted ? $0 + 1 : $0 } }
     }
 
     /// Hours from `origin` to `t`, as written in data files.

@@ -1,7 +1,8 @@
 import WidgetBudgetKit
 
-/// The days on which a widget's budget ran out, over its runs (one per replication), counted in
-/// one pass over each run's days in order: stored days (``DayList``) are read a chunk at a time.
+/// The days on which the budget ran out over some runs (a widget's replications, for the findings
+/// and the JSON document; one replication's widgets, for the report's worst replication and its
+/// title), counted in one pass over each run's days in order: stored days (``DayList``) are read a chunk at a time.
 /// A lazy filter's `count` reads them by index instead, one read of the store a day (issue #26:
 /// the quietest scenarios' findings cost 5,000 instructions a simulated day, and a system call).
 struct DaysOutOfBudget {

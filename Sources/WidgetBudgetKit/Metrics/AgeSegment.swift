@@ -364,29 +364,26 @@ struct AgeLevel {
         for part in parts {
             // A run of `count` stretches writes its values `count` times, as its stretches would.
             StretchRuns.forEach(in: part) { from, to, count in
-                if to >= low && to < high && e < ends.count {
-                    if count == 1 {
-                        ends[e] = to
-                        e += 1
-                    } else {
-                        let n = min(count, ends.count - e)
-                        (ends.baseAddress! + e).initialize(repeating: to, count: n)
-                        e += n
-                    }
-                }
-                if from >= low && from < high && b < beginnings.count {
-                    if count == 1 {
-                        beginnings[b] = from
-                        b += 1
-                    } else {
-                        let n = min(count, beginnings.count - b)
-                        (beginnings.baseAddress! + b).initialize(repeating: from, count: n)
-                        b += n
-                    }
-                }
+                if to >= low && to < high { put(to, count, into: ends, at: &e) }
+                if from >= low && from < high { put(from, count, into: beginnings, at: &b) }
             }
         }
         return (e, b)
+    }
+
+    /// Writes `value` `count` times into `buffer` from `i` on, no further than its end, and moves
+    /// `i` past them: a run's end or beginning, written as many times as it has stretches.
+    @inline(__always)
+    private static func put(_ value: Double, _ count: Int, into buffer: UnsafeMutableBufferPointer<Double>, at i: inout Int) {
+        guard i < buffer.count else { return }
+        if count == 1 {
+            buffer[i] = value
+            i += 1
+        } else {
+            let n = min(count, buffer.count - i)
+            (buffer.baseAddress! + i).initialize(repeating: value, count: n)
+            i += n
+        }
     }
 
     /// The level inside bucket `m` of `parent`, its values among `ends` and `beginnings`.
