@@ -627,3 +627,18 @@ widgets:
     provider: {type: fixed, entries: 6, spacing: 1m, policy: at-end}
     views: {poisson: {per_hour: 100000}, during: [\"07:00-07:01\", \"12:00-12:01\", \"23:59-00:00\"]}"
 # ---- end of issue #26: the events limit counts windows
+# ---- Issue #26: a full disk while the runs spill (spill failure). The runs' shapes and days go to
+# a temporary file as they run; a write that fails there (a file-size limit of 64 KiB, `ulimit -f`,
+# with SIGXFSZ ignored: the write fails with EFBIG, as on a full disk it fails with ENOSPC) must
+# fail the run with one line and leave the output a first run wrote as it was.
+dir=$(mktemp -d "$root/case.XXXXXX")
+(
+  cd "$dir" || exit 1
+  "$bin" simulate "$repo/Scenarios/clock-minute-entries.yaml" --days 1 --out out >/dev/null 2>&1
+  cp out/summary.csv ../kept-summary.csv
+  run "#26 spill failure: simulate 1,000 days x 2 replications, files limited to 64 KiB (ulimit -f)" \
+    "cmp -s out/summary.csv ../kept-summary.csv" \
+    bash -c 'trap "" XFSZ; ulimit -f 64 && exec "$0" "$@"' "$bin" simulate "$repo/Scenarios/clock-minute-entries.yaml" \
+    --days 1000 --replications 2 --events none --out out
+)
+# ---- end of issue #26: a full disk while the runs spill

@@ -29,6 +29,29 @@ struct OutputSafetyTests {
         for f in fragments { #expect(out.stderr.contains(f), "'\(f)' not in: \(out.stderr)") }
     }
 
+    /// The runs' shapes and days go to a temporary file as they run (`ShapeSpill`): a disk that
+    /// fills up then (here a file-size limit, `ulimit -f`, which makes a write past 64 KiB fail with
+    /// `EFBIG`) fails the run with one line, and the output the tool wrote before is left as it was.
+    @Test func aFullDiskWhileTheRunsSpillLosesNothing() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = CLIRunner.packageRoot.appendingPathComponent("Scenarios/clock-minute-entries.yaml").path
+        let first = try CLIRunner.run(["simulate", scenario, "--days", "1", "--out", "out"], in: folder)
+        #expect(first.status == 0, "\(first.stderr)")
+        let summary = folder.appendingPathComponent("out/summary.csv")
+        let before = try Data(contentsOf: summary)
+        // 1,000 days of two replications: their days alone are several times the limit.
+        let limited = try CLIRunner.run(
+            program: URL(fileURLWithPath: "/bin/bash"),
+            [
+                "-c", "trap '' XFSZ; ulimit -f 64 && exec \"$0\" \"$@\"", CLIRunner.executable.path, "simulate", scenario,
+                "--days", "1000", "--replications", "2", "--events", "none", "--out", "out",
+            ], in: folder)
+        Self.expectOneLineFailure(limited, ["error: cannot write ", "/.shapes-", ": File too large (free space on that disk"])
+        #expect(try Data(contentsOf: summary) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out"])
+    }
+
     @Test func aNameWithANulNeverOverwritesAFile() throws {
         let folder = try Self.folder([
             "s.yaml": Self.valid.replacingOccurrences(of: "name: t", with: "name: \"README.md\\0\""), "Reports/README.md": "keep me\n",

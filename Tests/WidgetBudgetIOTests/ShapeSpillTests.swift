@@ -1,10 +1,16 @@
 import Dispatch
 import Foundation
 import Testing
-import WidgetBudgetIO
 import WidgetBudgetTestSupport
 
+@testable import WidgetBudgetIO
 @testable import WidgetBudgetKit
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    import Darwin
+#endif
 
 /// The stretch shapes of runs kept in a temporary file (``ShapeSpill``, issue #26: memory flat in
 /// the horizon and the replications) are read back as they were, to the bit: the same runs as in
@@ -123,6 +129,129 @@ struct ShapeSpillTests {
         let missing = folder.appendingPathComponent("missing").path
         let error = #expect(throws: FileWriteError.self) { try ShapeSpill(folder: missing) }
         #expect(error?.description.hasPrefix("cannot write \(missing)/.shapes-") == true)
+    }
+
+    /// The real calls, but a write moves at most `chunk` bytes, and the disk is full (`ENOSPC`)
+    /// once `room` bytes are written in all; a read moves at most `chunk` bytes, and read `failingRead`
+    /// (counted from 0) fails with `EIO`, or moves nothing when `readEnds` (a file shorter than
+    /// thought).
+    final class Disk: @unchecked Sendable {
+        let chunk: Int, room: Int, failingRead: Int, readEnds: Bool
+        private let lock = NSLock()
+        private var written = 0, reads = 0
+
+        init(chunk: Int, room: Int = .max, failingRead: Int = .max, readEnds: Bool = false) {
+            (self.chunk, self.room, self.failingRead, self.readEnds) = (chunk, room, failingRead, readEnds)
+        }
+
+        var calls: ShapeSpill.Calls {
+            ShapeSpill.Calls(
+                write: { [self] fd, bytes, count, offset in
+                    lock.lock()
+                    defer { lock.unlock() }
+                    let n = min(count, chunk, room - written)
+                    guard n > 0 else {
+                        errno = ENOSPC
+                        return -1
+                    }
+                    let moved = pwrite(fd, bytes, n, offset)
+                    if moved > 0 { written += moved }
+                    return moved
+                },
+                read: { [self] fd, buffer, count, offset in
+                    lock.lock()
+                    let call = reads
+                    reads += 1
+                    lock.unlock()
+                    if call == failingRead {
+                        if readEnds { return 0 }
+                        errno = EIO
+                        return -1
+                    }
+                    return pread(fd, buffer, min(count, chunk), offset)
+                })
+        }
+    }
+
+    /// `parts`' shapes through `spill`'s stores, each from its own thread.
+    static func stored(_ parts: [[AgeSegment]], in spill: ShapeSpill) -> [AgeShapes] {
+        let stores = spill.stores
+        return ParallelMap.map(count: parts.count) { i in Self.shapes(parts[i], piece: 900, store: stores(i, 0)) }
+    }
+
+    @Test("writes and reads moved a few bytes at a time still give the shapes back, to the bit")
+    func shortTransfers() throws {
+        var g = SeededGenerator(seed: 2_629)
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // 24-byte runs moved 7 and 1,000 bytes at a time: every chunk split inside a run.
+        for chunk in [7, 1_000] {
+            let spill = try ShapeSpill(folder: folder.path, calls: Disk(chunk: chunk).calls)
+            let parts = (0..<4).map { _ in Self.stretches(&g) }
+            let stored = Self.stored(parts, in: spill)
+            for (part, shapes) in zip(parts, stored) {
+                #expect(shapes == Self.shapes(part, piece: 900, store: nil), "chunk \(chunk)")
+            }
+            try spill.check()
+        }
+    }
+
+    @Test("a disk that fills up is one error naming the file, the reason and the fix")
+    func fullDisk() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // 40,000 distinct shapes: 40,000 runs of 24 bytes, 960,000 bytes, against 100,000 of room.
+        let part = (0..<40_000).map { AgeSegment(from: 0, to: Double($0 + 1)) }
+        let spill = try ShapeSpill(folder: folder.path, calls: Disk(chunk: 4_096, room: 100_000).calls)
+        _ = Self.stored([part, part], in: spill)
+        let error = #expect(throws: FileWriteError.self) { try spill.check() }
+        let text = error?.description ?? ""
+        #expect(text.hasPrefix("cannot write \(folder.path)/.shapes-"))
+        #expect(
+            text.hasSuffix(
+                ": cannot write the stretch shapes: \(String(cString: strerror(ENOSPC))) (free space on that disk, or run fewer days or replications)"
+            ),
+            "\(text)")
+        #expect(!text.contains("\n"))
+    }
+
+    @Test("a read that fails, or finds the file short, is an error, not a wrong answer")
+    func failedRead() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let part = (0..<20_000).map { AgeSegment(from: 0, to: Double($0 % 5_000 + 1)) }
+        for readEnds in [false, true] {
+            let spill = try ShapeSpill(folder: folder.path, calls: Disk(chunk: .max, failingRead: 3, readEnds: readEnds).calls)
+            let shapes = Self.stored([part], in: spill)[0]
+            try spill.check()  // Every write went through.
+            // The iteration ends at the failed read: fewer stretches than written (so `Array(shapes)`
+            // would trap: nothing but the quantile reads them, which must not).
+            var read = 0
+            for _ in shapes { read += 1 }
+            #expect(shapes.count == part.count && read < part.count)
+            _ = AgeQuantile.timeWeighted(shapes, totalTime: 1e9, p: 0.95)
+            let error = #expect(throws: FileWriteError.self) { try spill.check() }
+            let reason = readEnds ? "no byte moved at offset " : String(cString: strerror(EIO))
+            #expect(error?.reason.hasPrefix("cannot read the stretch shapes back: \(reason)") == true, "\(String(describing: error))")
+        }
+    }
+
+    @Test("a full disk during simulate fails the run with the spill's error")
+    func fullDiskInSimulate() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = try ScenarioLoader.load(
+            path: CLIRunner.packageRoot.appendingPathComponent("Scenarios/clock-minute-entries.yaml").path
+        )
+        .scenario
+        var long = scenario
+        long.days = 400
+        long.replications = 2
+        let spill = try ShapeSpill(folder: folder.path, calls: Disk(chunk: .max, room: 20_000).calls)
+        let error = #expect(throws: FileWriteError.self) {
+            _ = try SimulationOutput.simulate(long, to: folder.path, events: .none, detail: .summaries, spill: spill)
+        }
+        #expect(error?.reason.hasPrefix("cannot write the ") == true, "\(String(describing: error))")
     }
 
     /// The file holds the values' bytes and reads them back as values: that is only the value

@@ -21,8 +21,21 @@ import WidgetBudgetKit
 /// there, so the runs and days come back as they were, to the bit, whatever order the parallel
 /// runs wrote in. The first write or read that fails is kept and thrown by ``check()``.
 public final class ShapeSpill: @unchecked Sendable {
+    /// The two calls that move bytes to and from the file (`pwrite` and `pread`: descriptor,
+    /// buffer, count, offset; the bytes moved, or -1 with `errno` set), replaceable in tests to make
+    /// the disk fill up or a read fail.
+    struct Calls: Sendable {
+        var write: @Sendable (Int32, UnsafeRawPointer, Int, off_t) -> Int
+        var read: @Sendable (Int32, UnsafeMutableRawPointer, Int, off_t) -> Int
+
+        /// The real calls.
+        static let live = Calls(write: { pwrite($0, $1, $2, $3) }, read: { pread($0, $1, $2, $3) })
+    }
+
     /// The file's descriptor (its name already removed).
     private let descriptor: Int32
+    /// How bytes are moved (``Calls/live`` but in tests).
+    private let calls: Calls
     /// The path it had, for messages.
     private let path: String
     /// Guards `end` and `failure`.
@@ -33,10 +46,16 @@ public final class ShapeSpill: @unchecked Sendable {
 
     /// Creates the file in `folder` (which must exist) and removes its name.
     /// - Throws: ``FileWriteError`` when it cannot be created.
-    public init(folder: String) throws {
+    public convenience init(folder: String) throws {
+        try self.init(folder: folder, calls: .live)
+    }
+
+    /// Creates the file in `folder`, its bytes moved by `calls`.
+    init(folder: String, calls: Calls) throws {
+        self.calls = calls
         var template = Array((folder as NSString).appendingPathComponent(".shapes-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        path = String(cString: template)
+        path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard fd >= 0 else {
             throw FileWriteError(path: path, reason: "cannot create a file for the stretch shapes: \(String(cString: strerror(errno)))")
         }
@@ -82,29 +101,32 @@ public final class ShapeSpill: @unchecked Sendable {
         let at = end
         end += Int64(bytes.count)
         lock.unlock()
-        let written = transfer(bytes.count, at: at, "cannot write \(what)") { done, offset in
-            pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, offset)
+        let written = transfer(
+            bytes.count, at: at, "cannot write \(what)", hint: " (free space on that disk, or run fewer days or replications)"
+        ) { done, offset in
+            calls.write(descriptor, bytes.baseAddress! + done, bytes.count - done, offset)
         }
         return written ? at : nil
     }
 
     /// Reads `buffer.count` bytes (of `what`) from `offset` into `buffer`; false on failure (kept).
     fileprivate func read(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer, _ what: String) -> Bool {
-        transfer(buffer.count, at: offset, "cannot read \(what) back") { done, at in
-            pread(descriptor, buffer.baseAddress! + done, buffer.count - done, at)
+        transfer(buffer.count, at: offset, "cannot read \(what) back", hint: "") { done, at in
+            calls.read(descriptor, buffer.baseAddress! + done, buffer.count - done, at)
         }
     }
 
     /// Moves `count` bytes at `offset` by `call` (`pread` or `pwrite` of what is left, given the
     /// bytes done and the file offset to continue at), again while interrupted or short; false on
-    /// failure (kept as `what`).
-    private func transfer(_ count: Int, at offset: Int64, _ what: String, _ call: (Int, off_t) -> Int) -> Bool {
+    /// failure (kept as `what`, the system's reason, and `hint`).
+    private func transfer(_ count: Int, at offset: Int64, _ what: String, hint: String, _ call: (Int, off_t) -> Int) -> Bool {
         var done = 0
         while done < count {
             let n = call(done, off_t(offset) + off_t(done))
             if n <= 0 {
                 if n < 0 && errno == EINTR { continue }
-                fail(what)
+                let reason = n < 0 ? String(cString: strerror(errno)) : "no byte moved at offset \(off_t(offset) + off_t(done))"
+                fail("\(what): \(reason)\(hint)")
                 return false
             }
             done += n
@@ -112,8 +134,8 @@ public final class ShapeSpill: @unchecked Sendable {
         return true
     }
 
-    private func fail(_ what: String) {
-        let error = FileWriteError(path: path, reason: "\(what): \(String(cString: strerror(errno)))")
+    private func fail(_ reason: String) {
+        let error = FileWriteError(path: path, reason: reason)
         lock.lock()
         if failure == nil { failure = error }
         lock.unlock()
