@@ -19,11 +19,16 @@ struct SegmentStore: ~Copyable {
     /// The slots that stand for a run of stretches of their shape, in slot order: empty unless
     /// `EnginePaths.jumpRuns`.
     private(set) var runs: [StretchSlots.Run] = []
+    /// Room for the runs of shapes the stored slots fold into (one a slot at most), for
+    /// `AgeShapes.append(slots:scratch:)`: reused day after day.
+    private var scratch: UnsafeMutablePointer<AgeShapes.Run>?
+    private var scratchCapacity = 0
 
     /// An empty store (no buffer until the first stretch).
     init() {}
 
     deinit {
+        scratch?.deallocate()
         guard let base else { return }
         base.deinitialize(count: count)
         base.deallocate()
@@ -52,6 +57,17 @@ struct SegmentStore: ~Copyable {
 
     /// Every stretch stored, a slot marked as a run standing for its count.
     var slots: StretchSlots { StretchSlots(suffix(from: 0), runs: runs) }
+
+    /// Uninitialised room for as many runs of shapes as there are slots stored (what folding
+    /// them may make), kept for the next days.
+    mutating func runScratch() -> UnsafeMutablePointer<AgeShapes.Run> {
+        if count > scratchCapacity || scratch == nil {
+            scratch?.deallocate()
+            scratchCapacity = Swift.max(64, count, scratchCapacity * 2)
+            scratch = .allocate(capacity: scratchCapacity)
+        }
+        return scratch.unsafelyUnwrapped
+    }
 
     /// Makes room for `total` stretches in all (nothing when there is room already).
     mutating func reserve(_ total: Int) {

@@ -51,7 +51,8 @@ extension WidgetSimulation {
     /// Folds the stretches in the buffer into the shapes (a slot marked as a run of a jump's
     /// stretches with its count, `EnginePaths.jumpRuns`), and empties the buffer.
     mutating func foldSegments() {
-        shapes.append(slots: segments.slots)
+        let scratch = segments.runScratch()
+        shapes.append(slots: segments.slots, scratch: scratch)
         segments.removeAll()
     }
 
