@@ -44,6 +44,16 @@ struct EnginePaths {
     /// which are then counted each with the stale start of the last entry rendered by its time
     /// (`StaleStride.staleStart(atViewInJump:step:)`), as the stride's loop would count them. Both on.
     let viewsInJumps: Bool
+    /// Inside ``gridJumps``: a jump's `n` repeated stretches are stored as one slot standing for
+    /// all `n` (`SegmentStore/runs`), and folded into ``AgeShapes`` at once when the day closes
+    /// (`AgeShapes.append(slots:)`: the same runs as from the `n` stretches); the day's
+    /// 95th-percentile age (``RunDetail/dayAgeQuantiles``) reads the day's stretches run by run
+    /// (`StretchSlots`, `StretchRuns`: the bits of reading them one by one). Only when nothing
+    /// reads the day's stretches with their times: the run keeps shapes (``RunDetail/stretchTimes``
+    /// off) and draws no figure (``RunDetail/figures``), as the optimizer's runs
+    /// (``RunDetail/optimization``) and `simulate`'s (``RunDetail/summaries``); and
+    /// ``RunDetail/jumpRuns`` allows it (tests turn it off to compare).
+    let jumpRuns: Bool
     /// Views are counted in a tight loop (`countViews`), not one event each. Off at
     /// ``EventLevel/all`` (every view is an event) and with significant location changes (a view
     /// may then bring a free reload, which the loop would skip).
@@ -71,6 +81,8 @@ struct EnginePaths {
         viewsInLoops = level != .all && inputs.locationChanges.count == 0
         inlineViews = renderRuns && viewsInLoops
         viewsInJumps = gridJumps && inlineViews
+        jumpRuns =
+            gridJumps && detail.jumpRuns && detail.ageSegments && !detail.stretchTimes && detail.figures == nil
         foldedTurns = inlineViews
         drawsViews = detail.views || system.unseenAfter.isFinite || inputs.locationChanges.count > 0
     }

@@ -33,6 +33,10 @@ package struct RunDetail: Sendable, Equatable {
     /// stretches are kept as shapes (`stretchTimes` off): one day's stretches with their times,
     /// and the stale seconds per local hour of its first days; nothing when `nil`.
     package var figures: RunFigures.Plan?
+    /// A stride's jump may store its repeated stretches as one slot standing for all of them, when
+    /// the rest of the detail allows it (`EnginePaths.jumpRuns` decides): the same shapes either
+    /// way. Off only to compare the two (tests).
+    package var jumpRuns = true
 
     /// Everything, every stretch with its time: what the library's ``Simulator/run(_:events:)``
     /// returns.

@@ -6,16 +6,29 @@
 /// running `WidgetSimulation`, so an append is a comparison and a store. The compiler holds it to
 /// that: the store is `~Copyable` (so is the simulation that holds it), so no copy can share the
 /// buffer, and a store dropped before ``take(trim:)`` (a simulation never run) frees it in `deinit`.
+///
+/// With `EnginePaths.jumpRuns` a slot may stand for a run of stretches of one shape (``runs``): a
+/// jump's `n` repeated stretches (`StaleStride`'s `jump`) take one slot and one entry of ``runs``,
+/// and the day's stretches are read as ``slots`` (`StretchSlots`: by the day's quantile, run by
+/// run, and folded into ``AgeShapes`` with those counts): the same as the `n` stretches themselves.
 struct SegmentStore: ~Copyable {
     private var base: UnsafeMutablePointer<AgeSegment>?
-    /// How many stretches are stored.
+    /// How many slots are stored (stretches, when no slot stands for a run).
     var count = 0
     private var capacity = 0
+    /// The slots that stand for a run of stretches of their shape, in slot order: empty unless
+    /// `EnginePaths.jumpRuns`.
+    private(set) var runs: [StretchSlots.Run] = []
+    /// Room for the runs of shapes the stored slots fold into (one a slot at most), for
+    /// `AgeShapes.append(slots:scratch:)`: reused day after day.
+    private var scratch: UnsafeMutablePointer<AgeShapes.Run>?
+    private var scratchCapacity = 0
 
     /// An empty store (no buffer until the first stretch).
     init() {}
 
     deinit {
+        scratch?.deallocate()
         guard let base else { return }
         base.deinitialize(count: count)
         base.deallocate()
@@ -33,6 +46,27 @@ struct SegmentStore: ~Copyable {
     mutating func removeAll() {
         base?.deinitialize(count: count)
         count = 0
+        if !runs.isEmpty { runs.removeAll(keepingCapacity: true) }
+    }
+
+    /// Marks slot `slot` (written, or about to be) as standing for `count` stretches of its shape
+    /// (after every slot marked so far).
+    mutating func markRun(slot: Int, count: Int) {
+        runs.append(StretchSlots.Run(slot: slot, count: count))
+    }
+
+    /// Every stretch stored, a slot marked as a run standing for its count.
+    var slots: StretchSlots { StretchSlots(suffix(from: 0), runs: runs) }
+
+    /// Uninitialised room for as many runs of shapes as there are slots stored (what folding
+    /// them may make), kept for the next days.
+    mutating func runScratch() -> UnsafeMutablePointer<AgeShapes.Run> {
+        if count > scratchCapacity || scratch == nil {
+            scratch?.deallocate()
+            scratchCapacity = Swift.max(64, count, scratchCapacity * 2)
+            scratch = .allocate(capacity: scratchCapacity)
+        }
+        return scratch.unsafelyUnwrapped
     }
 
     /// Makes room for `total` stretches in all (nothing when there is room already).
@@ -60,8 +94,9 @@ struct SegmentStore: ~Copyable {
 
     /// The stretches, handed over without copying; with `trim`, a buffer more than a quarter empty
     /// is copied to one of the right size instead (for results that are kept). The store is left
-    /// empty.
+    /// empty. No slot may stand for a run (those stretches have no times to hand over).
     mutating func take(trim: Bool) -> AgeSegments {
+        precondition(runs.isEmpty, "stretches kept as runs have no times")
         guard let full = base else { return AgeSegments() }
         let taken: AgeSegments
         if trim && capacity - count > count / 4 + 64 {

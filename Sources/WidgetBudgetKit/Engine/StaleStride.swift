@@ -28,6 +28,11 @@ struct StaleStride {
     var jumpCycles = 0
     var jumpFirstMove: SimTime = 0
     var jumpTick: SimTime = 0
+    /// A jump's stretches stored as one slot (`Bounds/runs`): that slot (from the `segments` the
+    /// loop was given) and how many stretches it stands for (0: none), for the caller to mark
+    /// (`SegmentStore/markRun(slot:count:)`). One a loop: a second jump stores its stretches.
+    var runSlot = 0
+    var runCount = 0
 
     /// The display's stale start at `v` (a view dated no later than the next entry's date) after
     /// the last jump: that of the last entry rendered at or before `v`, as the loop counts views
@@ -90,6 +95,9 @@ struct StaleStride {
         /// Jumps go past views (`viewNext`): the loop then stops after a jump with views inside
         /// it, which the caller counts with `StaleStride/staleStart(atViewInJump:step:)`.
         var viewsInJumps = false
+        /// A jump stores its repeated stretches as one slot standing for all of them (``runSlot``,
+        /// ``runCount``), not one slot each (`EnginePaths.jumpRuns`).
+        var runs = false
 
         /// The date of entry `j`.
         @inline(__always)
@@ -224,6 +232,8 @@ struct StaleStride {
         segments: UnsafeMutablePointer<AgeSegment>?, room: Int
     ) {
         let c = b.cycle
+        // The stretches in one slot (`Bounds/runs`), unless this loop's slot is taken.
+        let oneSlot = b.runs && s.runCount == 0
         if c == 2 {
             // Entries half a period apart: the loop's test of the second of a pair (dated before
             // the new stale start, the one after it after that start), asked once for all pairs.
@@ -235,10 +245,10 @@ struct StaleStride {
         func goesOn(_ i: Int) -> Bool {
             let e = s.entry + i * c - 1
             return s.tick + Double(i) * b.step < b.tickBound && e + 1 < b.last && b.date(e + 1) < b.renderBound
-                && (b.viewsInJumps || !(b.viewNext < b.date(e))) && (segments == nil || s.stored + i <= room)
+                && (b.viewsInJumps || !(b.viewNext < b.date(e))) && (segments == nil || s.stored + (oneSlot ? 1 : i) <= room)
         }
         var n = (b.last - 1 - s.entry) / c
-        if segments != nil { n = min(n, room - s.stored) }
+        if segments != nil { n = oneSlot ? (s.stored < room ? n : 0) : min(n, room - s.stored) }
         // The largest whole number of cycles below `x` (0 to `n`). Inlined: called out of line,
         // its three calls a jump cost more than their arithmetic.
         @inline(__always) func below(_ x: Double) -> Int { x.isNaN ? 0 : x <= 0 ? 0 : x >= Double(n) ? n : Int(x.rounded(.up)) - 1 }
@@ -261,7 +271,13 @@ struct StaleStride {
         RepeatedSum.add(fresh, times: n, to: &s.freshSeconds)
         RepeatedSum.add(integral, times: n, to: &s.ageIntegral)
         if age > s.maxAge { s.maxAge = age }
-        if let stretch, let segments {
+        if let stretch, let segments, oneSlot {
+            // One slot for the `n` stretches (the first's start; the others' are not kept).
+            segments[s.stored] = AgeSegment(start: stretch.start + b.step, from: stretch.from, to: stretch.to)
+            s.runSlot = s.stored
+            s.runCount = n
+            s.stored &+= 1
+        } else if let stretch, let segments {
             // Stretch `i` starts at `stretch.start + Double(i) * b.step`: a multiple of the unit
             // below `2^53` units (a date or a tick of the stride: `exact`), as is every partial
             // sum `stretch.start + step + … + step`, so adding `step` once a stretch gives the

@@ -11,7 +11,13 @@ extension WidgetSimulation {
             waitStart = t
         }
         if runDetail.dayAgeQuantiles {
-            day.p95Age = AgeQuantile.timeWeighted(segments.suffix(from: daySegmentStart), totalTime: day.length, p: 0.95)
+            if segments.runs.isEmpty {
+                day.p95Age = AgeQuantile.timeWeighted(segments.suffix(from: daySegmentStart), totalTime: day.length, p: 0.95)
+            } else {
+                // A jump's runs in the buffer (`EnginePaths.jumpRuns`, which keeps only shapes: the
+                // buffer holds this day's stretches alone), read run by run.
+                day.p95Age = AgeQuantile.timeWeighted(segments.slots, totalTime: day.length, p: 0.95)
+            }
         }
         days.append(day)
         if !runDetail.stretchTimes {
@@ -20,8 +26,7 @@ extension WidgetSimulation {
             if let plan = runDetail.figures {
                 figures.close(day: dayIndex, day, stretches: segments.suffix(from: 0), plan: plan, calendar: calendar)
             }
-            shapes.append(contentsOf: segments.suffix(from: 0))
-            segments.removeAll()
+            foldSegments()
         }
         daySegmentStart = segments.count
         dayIndex += 1
@@ -41,6 +46,14 @@ extension WidgetSimulation {
                 budget: inputs.budget(onDay: dayIndex), length: calendar.dayStarts[dayIndex + 1] - calendar.dayStarts[dayIndex])
             if dayIndex == inputs.learningDays { budget.setDaily(inputs.dailyBudget, at: t) }
         }
+    }
+
+    /// Folds the stretches in the buffer into the shapes (a slot marked as a run of a jump's
+    /// stretches with its count, `EnginePaths.jumpRuns`), and empties the buffer.
+    mutating func foldSegments() {
+        let scratch = segments.runScratch()
+        shapes.append(slots: segments.slots, scratch: scratch)
+        segments.removeAll()
     }
 
     /// Records an event at `t` when the run's ``EventLevel`` keeps it (``EventRecorder``), a

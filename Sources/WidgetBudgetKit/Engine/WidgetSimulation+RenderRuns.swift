@@ -107,16 +107,19 @@ extension WidgetSimulation {
         {
             bounds.cycle = cycle
             bounds.viewsInJumps = paths.viewsInJumps
+            bounds.runs = paths.jumpRuns
         }
         while true {
             // The loop stores without checking, in the room there is.
             if keepSegments && segments.room == 0 { segments.reserveGrowing(segments.count + 1) }
             let room = keepSegments ? segments.room : .max
             let (advanced, viewDue) = StaleStride.advance(state, bounds, segments: keepSegments ? segments.end : nil, room: room)
+            if advanced.runCount > 0 { segments.markRun(slot: segments.count + advanced.runSlot, count: advanced.runCount) }
             segments.count += advanced.stored
             let full = advanced.stored == room
             state = advanced
             state.stored = 0
+            state.runCount = 0
             if viewDue {
                 if state.jumpCycles > 0 {
                     tallyViewsInJump(state, step: grid.step)

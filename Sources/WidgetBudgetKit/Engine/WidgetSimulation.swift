@@ -213,9 +213,8 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
         }
         recorder.finish()
         if !runDetail.stretchTimes {
-            shapes.append(contentsOf: segments.suffix(from: 0))
+            foldSegments()
             shapes.finish()
-            segments.removeAll()
         }
         return WidgetRunResult(
             days: DayList(days), ageSegments: segments.take(trim: runDetail.trimSegments), events: recorder.events,

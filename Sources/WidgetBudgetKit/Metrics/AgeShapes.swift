@@ -62,6 +62,95 @@ public struct AgeShapes: Collection, Sendable, Equatable {
         if store != nil && runs.count > Self.memoryRuns { moveToStore(runs.count - 1) }
     }
 
+    /// Adds the stretches of `slots` at the end, in order, each merged into the last run when of
+    /// its shape: a marked slot (`StretchSlots/runs`: a stride's jump, `SegmentStore`) with its
+    /// count at once. The same runs as ``append(contentsOf:)`` of the stretches written out.
+    mutating func append(slots: StretchSlots) {
+        let scratch = UnsafeMutablePointer<Run>.allocate(capacity: Swift.max(1, slots.slots.count))
+        defer { scratch.deallocate() }
+        append(slots: slots, scratch: scratch)
+    }
+
+    /// ``append(slots:)`` with the new runs written first into `scratch` (room for a run per slot
+    /// of `slots`, uninitialised), then appended to ``runs`` at once: one check of the array's
+    /// storage a day, not one a run.
+    mutating func append(slots: StretchSlots, scratch: UnsafeMutablePointer<Run>) {
+        let appended = slots.runs.withUnsafeBufferPointer { fold(slots.slots, marks: $0, into: scratch) }
+        count += appended
+        if store != nil && runs.count > Self.memoryRuns { moveToStore(runs.count - 1) }
+    }
+
+    /// ``fold(_:)`` over slots of which those in `marks` (in slot order) stand for runs: the
+    /// stretches between two marks in the same loop as ``fold(_:)``'s, a marked slot's count
+    /// added at once. The runs are written into `out` (no more than one a slot), then appended
+    /// to ``runs``. Returns how many stretches.
+    @inline(__always)
+    private mutating func fold(
+        _ slots: UnsafeBufferPointer<AgeSegment>, marks: UnsafeBufferPointer<StretchSlots.Run>, into out: UnsafeMutablePointer<Run>
+    ) -> Int {
+        let end = slots.count
+        guard let p = slots.baseAddress, end > 0 else { return 0 }
+        var m = 0
+        // The next marked slot (`end`: none).
+        var mark = marks.isEmpty ? end : marks[0].slot
+        var first = p[0]
+        var k = 1
+        if mark == 0 {
+            k = marks[0].count
+            m = 1
+            mark = m < marks.count ? marks[m].slot : end
+        }
+        var n = k
+        if let last = runs.last, last.from.bitPattern == first.from.bitPattern, last.to.bitPattern == first.to.bitPattern {
+            k &+= last.count
+            runs.removeLast()
+        }
+        var from = first.from.bitPattern, to = first.to.bitPattern
+        var i = 1
+        // Runs written to `out`.
+        var r = 0
+        // (`&+`: no count passes the stretches' count, an `Int`.)
+        while true {
+            // The slots of one stretch each, up to the next mark.
+            while i < mark {
+                let s = p[i]
+                i &+= 1
+                n &+= 1
+                if s.from.bitPattern == from && s.to.bitPattern == to {
+                    k &+= 1
+                } else {
+                    out[r] = Run(from: first.from, to: first.to, count: k)
+                    r &+= 1
+                    first = s
+                    from = s.from.bitPattern
+                    to = s.to.bitPattern
+                    k = 1
+                }
+            }
+            guard i < end else { break }
+            // A marked slot: its run's stretches at once.
+            let s = p[i]
+            let c = marks[m].count
+            i &+= 1
+            m &+= 1
+            mark = m < marks.count ? marks[m].slot : end
+            n &+= c
+            if s.from.bitPattern == from && s.to.bitPattern == to {
+                k &+= c
+            } else {
+                out[r] = Run(from: first.from, to: first.to, count: k)
+                r &+= 1
+                first = s
+                from = s.from.bitPattern
+                to = s.to.bitPattern
+                k = c
+            }
+        }
+        out[r] = Run(from: first.from, to: first.to, count: k)
+        runs.append(contentsOf: UnsafeBufferPointer(start: out, count: r &+ 1))
+        return n
+    }
+
     /// Appends the stretches of `stretches` to ``runs``, each merged into the last run when of its
     /// shape, and returns how many.
     @inline(__always)

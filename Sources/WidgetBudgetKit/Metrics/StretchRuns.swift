@@ -12,10 +12,11 @@
 enum StretchRuns {
     /// Calls `body` with each run of `part`'s stretches in order: its age at the start and at the
     /// end of each stretch (seconds) and how many stretches, at least 1. For ``AgeShapes`` its runs
-    /// (runs of no stretch skipped, as its stretch iterator skips them); for any other collection
-    /// each stretch as a run of 1.
+    /// (runs of no stretch skipped, as its stretch iterator skips them); for `StretchSlots` (a
+    /// day's stretches with a jump's runs, `EnginePaths.jumpRuns`) its slots, each with its count;
+    /// for any other collection each stretch as a run of 1.
     ///
-    /// - Complexity: O(runs) for ``AgeShapes``, O(stretches) otherwise.
+    /// - Complexity: O(runs) for ``AgeShapes``, O(slots) for `StretchSlots`, O(stretches) otherwise.
     @inline(__always)
     static func forEach<Part: Collection>(in part: Part, _ body: (_ from: Double, _ to: Double, _ count: Int) -> Void)
     where Part.Element == AgeSegment {
@@ -24,6 +25,8 @@ enum StretchRuns {
             while let run = runs.next() {
                 if run.count > 0 { body(run.from, run.to, run.count) }
             }
+        } else if let slots = part as? StretchSlots {
+            slots.forEachRun(body)
         } else {
             for s in part { body(s.from, s.to, 1) }
         }
