@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-import WidgetBudgetKit
 import WidgetBudgetTestSupport
+
+@testable import WidgetBudgetKit
 
 /// A delivered timeline's first renders in one step (`EnginePaths.closedTimelines`, issue #26
 /// `closedform`) against the event-by-event engine (`--events all`, which never takes it), to the
@@ -49,5 +50,33 @@ struct ClosedTimelineTests {
         for i in 0..<150 {
             StaleStrideTests.expectSameEitherWay(Self.randomScenario(&g), "scenario \(i)")
         }
+    }
+
+    @Test("exactness with the grid's exponent asked once: the answer of StaleStride.exact, on random and adversarial times")
+    func exactWithGridExponent() {
+        var g = SeededGenerator(seed: 2_646)
+        func pick<T>(_ options: [T]) -> T { options[Int(g.next() % UInt64(options.count))] }
+        let odd: [Double] = [0, -0.0, .infinity, -.infinity, .nan, .leastNonzeroMagnitude, 0x1p-1030, .greatestFiniteMagnitude]
+        var agreed = 0
+        for _ in 0..<20_000 {
+            let period: Double = pick([60, 20, 70, 0.375, 1e-300, 0x1p52, 0]) * pick([1, 1, 1, -1])
+            var step = period * pick([1, 1, 2, 5, 15, 60])
+            let magnitude: Double = pick([1, 1, 1, 1e-300, 0x1p-1000, 0x1p20])
+            var first = (Double(g.next() % 1_000_000) + pick([0, 0.5, 0.123_456_789, 1e-9])) * magnitude
+            var tick = (first / 60).rounded(.up) * 60
+            var through = first + Double(g.next() % 5_000_000) * magnitude
+            if g.next() % 8 == 0 { first = pick(odd) }
+            if g.next() % 8 == 0 { tick = pick(odd) }
+            if g.next() % 8 == 0 { through = pick(odd) }
+            if g.next() % 16 == 0 { step = pick(odd) }
+            let reference = StaleStride.exact(first: first, dateSpacing: step, tick: tick, step: step, period: period, through: through)
+            let split = StaleStride.gridExponent(step: step, period: period).map {
+                StaleStride.exact(first: first, tick: tick, gridExponent: $0, through: through)
+            }
+            #expect((split ?? false) == reference, "\(first) \(tick) \(step) \(period) \(through)")
+            if reference { agreed += 1 }
+        }
+        // Both answers occur: the comparison is not of two constant falses.
+        #expect(agreed > 1_000 && agreed < 19_000, "\(agreed)")
     }
 }

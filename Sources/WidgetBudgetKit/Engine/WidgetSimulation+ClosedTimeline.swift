@@ -31,15 +31,20 @@ extension WidgetSimulation {
     /// rendered by its time (`tallyViewsInJump`), as the stride counts the views inside a jump.
     ///
     /// Falls back (`fallBack`, nothing changed but the change cursor's position, which answers the
-    /// same) when any condition fails, or when fewer than `minimumEntries` entries would repeat.
+    /// same) when any condition fails, or when fewer than `closedMinimum` entries would follow
+    /// entry 0. The caller checked that entry 0 renders as dated (at `t`) and that entry 1 is
+    /// dated `step` after it (`dates`: the entries from 1 on, evenly spaced).
     @inline(never)
-    mutating func closedTimeline(at t: SimTime, date d0: SimTime, last: Int, through limit: SimTime, before dayEnd: SimTime)
-        -> ClosedTimeline
-    {
-        guard t == d0, last > Self.closedMinimum, let dates = timeline.evenDates(from: 1), dates.offset == 1 else { return .fallBack }
+    mutating func closedTimeline(
+        at t: SimTime, dates: (first: SimTime, spacing: Double, offset: Int), last: Int, through limit: SimTime,
+        before dayEnd: SimTime
+    ) -> ClosedTimeline {
+        // Entry 0 renders at `t`, its date `d0`; entries from 1 on are dated `first + (j - 1) ·
+        // step`, entry 1's stretch starting at entry 0's render, `step` before its date (the
+        // caller checked these; exactly so: checked below).
+        let d0 = t
         let step = dates.spacing, d1 = dates.first
-        // Entry 1's stretch starts at entry 0's render, `step` before its date (exact: checked below).
-        guard d1 - step == t, d1 <= limit, d1 < dayEnd else { return .fallBack }
+        guard last > Self.closedMinimum, d1 <= limit, d1 < dayEnd else { return .fallBack }
         let s0 = min(fetchStale, predictable.firstAfterInLoop(d0))
         // Entry 0's stale start is a tick of the grid's exact stretch, before entry 1.
         guard s0 < fetchStale, s0 < d1, let grid = predictable.strideEnd(from: s0, spacing: step), grid.step == step
@@ -53,26 +58,32 @@ extension WidgetSimulation {
         // `step - period` after `s0` and before `s0 + step`.
         let tickBound = min(grid.lastTick + grid.period, fetchStale)
         guard d1 >= s0 + (step - grid.period), d1 < s0 + step else { return .fallBack }
-        let lastDate = d1 + Double(last - 1) * step
-        guard
-            StaleStride.exact(
-                first: d1, dateSpacing: step, tick: s0, step: step, period: grid.period, through: max(lastDate, s0) + 2 * step)
-        else { return .fallBack }
         // K: entries 1 … K render in this run (K ≤ last - 1: the loop leaves after rendering
         // last - 1), each dated at or before `limit` and before `dayEnd`, going stale before
-        // `tickBound`. Estimated by division, then checked against the exact dates and ticks.
+        // `tickBound`. Estimated by division, then checked against the dates (computed as the
+        // timeline computes them) and the ticks, which are the grid's once exactness holds (below:
+        // asked only when enough entries repeat).
         var k = last - 1
-        func fits(_ j: Int) -> Bool {
+        @inline(__always) func fits(_ j: Int) -> Bool {
             let dj = d1 + Double(j - 1) * step
             return dj <= limit && dj < dayEnd && s0 + Double(j) * step < tickBound
         }
-        func estimate(_ q: Double) -> Int { q.isNaN || q < 1 ? 1 : q >= Double(k) ? k : Int(q) }
+        @inline(__always) func estimate(_ q: Double) -> Int { q.isNaN || q < 1 ? 1 : q >= Double(k) ? k : Int(q) }
         if limit < .infinity { k = min(k, estimate((limit - d1) / step + 1)) }
         k = min(k, estimate((dayEnd - d1) / step + 1))
         if tickBound < .infinity { k = min(k, estimate((tickBound - s0) / step)) }
         while k > 0 && !fits(k) { k -= 1 }
         while k < last - 1 && fits(k + 1) { k += 1 }
         guard k >= Self.closedMinimum else { return .fallBack }
+        // `StaleStride.exact` with the grid's part of it (a function of `step` and the period
+        // alone, the same for every timeline of a fixed provider) asked once while they stay.
+        if step != closedGrid.step || grid.period != closedGrid.period {
+            closedGrid = (step, grid.period, StaleStride.gridExponent(step: step, period: grid.period))
+        }
+        let lastDate = d1 + Double(last - 1) * step
+        guard let gridExponent = closedGrid.exponent,
+            StaleStride.exact(first: d1, tick: s0, gridExponent: gridExponent, through: max(lastDate, s0) + 2 * step)
+        else { return .fallBack }
 
         // Entry 0, as the render loop renders it (its views were counted before it); when it
         // keeps the stale start, entry 1 is accounted as the loop accounts it.
@@ -82,26 +93,39 @@ extension WidgetSimulation {
         } else {
             account(until: d1)
         }
-        // Entry r: its stretch from entry r - 1's render (`step` before its date), stale since
-        // entry r - 1's stale start; its terms, each alone (0 + x is x), are what every entry
-        // after it adds.
-        let from = d1 + Double(r - 2) * step, stale = s0 + Double(r - 1) * step
-        var fresh = 0.0, integral = 0.0, age = -Double.infinity
-        let stretch = AgeAccounting.add(
-            from: from, to: from + step, staleSince: stale, freshSeconds: &fresh, ageIntegral: &integral, maxAge: &age)
-        day.freshSeconds += fresh
-        day.ageIntegral += integral
-        if age > day.maxAge { day.maxAge = age }
-        // Entries r + 1 … K.
-        RepeatedSum.add(fresh, times: k - r, to: &day.freshSeconds)
-        RepeatedSum.add(integral, times: k - r, to: &day.ageIntegral)
-        if let stretch, runDetail.ageSegments {
-            segments.reserveGrowing(segments.count + k - r + 1)
-            var start = stretch.start
-            segments.append(stretch)
-            for _ in r..<k {
-                start += step
-                segments.append(AgeSegment(start: start, from: stretch.from, to: stretch.to))
+        // Entries r … K (none when K is 1 and entry 0 kept the stale start): entry r's stretch
+        // from entry r - 1's render (`step` before its date), stale since entry r - 1's stale
+        // start; its terms, each alone (0 + x is x), are what every entry after it adds.
+        let n = k - r + 1
+        if n > 0 {
+            let from = d1 + Double(r - 2) * step, stale = s0 + Double(r - 1) * step
+            var fresh = 0.0, integral = 0.0, age = -Double.infinity
+            let stretch = AgeAccounting.add(
+                from: from, to: from + step, staleSince: stale, freshSeconds: &fresh, ageIntegral: &integral, maxAge: &age)
+            day.freshSeconds += fresh
+            day.ageIntegral += integral
+            if age > day.maxAge { day.maxAge = age }
+            // Entries r + 1 … K: one more addition each (a second one written out, as
+            // `RepeatedSum` would make it).
+            if n == 2 {
+                day.freshSeconds += fresh
+                day.ageIntegral += integral
+            } else if n > 2 {
+                RepeatedSum.add(fresh, times: n - 1, to: &day.freshSeconds)
+                RepeatedSum.add(integral, times: n - 1, to: &day.ageIntegral)
+            }
+            if let stretch, runDetail.ageSegments {
+                // Written through the store's end in the room made first (an append a stretch
+                // reloaded the store's fields each time), as a jump writes them.
+                segments.reserveGrowing(segments.count + n)
+                let end = segments.end.unsafelyUnwrapped
+                var start = stretch.start
+                end[0] = stretch
+                for i in 1..<n {
+                    start += step
+                    end[i] = AgeSegment(start: start, from: stretch.from, to: stretch.to)
+                }
+                segments.count += n
             }
         }
         let dk = d1 + Double(k - 1) * step
@@ -135,6 +159,30 @@ extension WidgetSimulation {
         return .goOn(k: next, date: nextDate, t: nextAt)
     }
 
-    /// Fewer entries than this repeating cost less through the render loop and the stride.
-    static var closedMinimum: Int { 3 }
+    /// The fewest entries after entry 0 it renders (from 1: with a few, it still costs less than
+    /// the render loop's turns and a stride's set-up).
+    static var closedMinimum: Int { 1 }
+}
+
+extension StaleStride {
+    /// The part of ``exact(first:dateSpacing:tick:step:period:through:)`` that depends on the grid
+    /// alone, for entries `step` apart (`dateSpacing == step`): the least exponent of `period`,
+    /// `step` and `step - period` (`period` alone when they are equal), `nil` when one of them is
+    /// not finite or subnormal (then `exact` is false).
+    static func gridExponent(step: Double, period: Double) -> Int? {
+        guard let e = lowBitExponent(period) else { return nil }
+        if step == period { return e }
+        guard let d = lowBitExponent(step), let f = lowBitExponent(step - period) else { return nil }
+        return min(e, d, f)
+    }
+
+    /// ``exact(first:dateSpacing:tick:step:period:through:)`` for entries `step` apart, given
+    /// `gridExponent(step:period:)`: the same answer.
+    @inline(__always)
+    static func exact(first: SimTime, tick: SimTime, gridExponent: Int, through: SimTime) -> Bool {
+        guard through.isFinite, let a = lowBitExponent(first), let c = lowBitExponent(tick) else { return false }
+        let k = min(a, c, gridExponent)
+        guard k < Int.max else { return false }
+        return binadeExponent(first) < k + 53 && binadeExponent(tick) < k + 53 && binadeExponent(through) < k + 53
+    }
 }

@@ -31,9 +31,12 @@ extension WidgetSimulation {
             // The entry before `k` rendered in this loop, went stale at a tick of its own, and is
             // accounted until it rendered.
             var steady = false
-            if k == 0 && paths.closedTimelines {
-                // A timeline's first entry: the entries that repeat one stretch after it, at once.
-                switch closedTimeline(at: t, date: date, last: last, through: limit, before: dayEnd) {
+            // A timeline's first entry, rendering as dated, with entry 1 one spacing after it: the
+            // entries that repeat one stretch after it, at once (the other conditions asked there).
+            if k == 0 && paths.closedTimelines && t == date, let dates = timeline.evenDates(from: 1), dates.offset == 1,
+                dates.first - dates.spacing == t
+            {
+                switch closedTimeline(at: t, dates: dates, last: last, through: limit, before: dayEnd) {
                 case .fallBack: break
                 case .left: continue runs
                 case let .goOn(next, nextDate, nextAt):
