@@ -31,7 +31,7 @@ extension WidgetSimulation {
     /// rendered by its time (`tallyViewsInJump`), as the stride counts the views inside a jump.
     ///
     /// Falls back (`fallBack`, nothing changed but the change cursor's position, which answers the
-    /// same) when any condition fails, or when fewer than `closedMinimum` entries would follow
+    /// same, and `closedGrid`) when any condition fails, or when fewer than `closedMinimum` entries would follow
     /// entry 0. The caller checked that entry 0 renders as dated (at `t`) and that entry 1 is
     /// dated `step` after it (`dates`: the entries from 1 on, evenly spaced).
     @inline(never)
