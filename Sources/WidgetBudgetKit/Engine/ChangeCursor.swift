@@ -244,6 +244,7 @@ struct ChangeCursor {
     /// last is a period after the one before (whole numbers below 2^52: `stale + j × step` is
     /// exact). Returns the stretch's last tick, `step` and the period; `nil` when the conditions
     /// do not hold.
+    @inline(__always)
     func strideEnd(from stale: SimTime, spacing: Double) -> (lastTick: SimTime, step: Double, period: Double)? {
         guard period > 0, spacing > 0, stale == tickTime, exact.contains(tick) else { return nil }
         if spacing < period { return (exact.time(ofIndex: exact.last, period: period), period, period) }

@@ -54,6 +54,14 @@ struct EnginePaths {
     /// (``RunDetail/optimization``) and `simulate`'s (``RunDetail/summaries``); and
     /// ``RunDetail/jumpRuns`` allows it (tests turn it off to compare).
     let jumpRuns: Bool
+    /// Inside ``viewsInJumps``: a timeline's first entry and the entries after it that repeat one
+    /// stretch (evenly spaced a whole `step` of an `every` grid apart from entry 0 on, every date
+    /// and tick exact) are rendered in one step when `renderRun` reaches entry 0
+    /// (`closedTimeline`): the stretch's terms added once, then by `RepeatedSum` (the bits of adding
+    /// them one by one), up to the first bound the render loop would stop at, the views before the
+    /// last of them counted after it as a jump counts them. Per timeline it falls back to the loop
+    /// when a condition fails. Off wherever ``viewsInJumps`` is off (so at ``EventLevel/all``).
+    let closedTimelines: Bool
     /// Views are counted in a tight loop (`countViews`), not one event each. Off at
     /// ``EventLevel/all`` (every view is an event) and with significant location changes (a view
     /// may then bring a free reload, which the loop would skip).
@@ -83,6 +91,7 @@ struct EnginePaths {
         viewsInJumps = gridJumps && inlineViews
         jumpRuns =
             gridJumps && detail.jumpRuns && detail.ageSegments && !detail.stretchTimes && detail.figures == nil
+        closedTimelines = viewsInJumps
         foldedTurns = inlineViews
         drawsViews = detail.views || system.unseenAfter.isFinite || inputs.locationChanges.count > 0
     }

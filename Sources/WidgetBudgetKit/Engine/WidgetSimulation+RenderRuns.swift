@@ -16,7 +16,7 @@ extension WidgetSimulation {
     /// an entry that alone shares the stale start (`sharesOnly`) is rendered in the loop, which
     /// changes no sum, as counting it in bulk would not.
     mutating func renderRun(through limit: SimTime, before dayEnd: SimTime) {
-        while nextRender <= limit && nextRender < dayEnd {
+        runs: while nextRender <= limit && nextRender < dayEnd {
             if paths.inlineViews { tallyViews(before: nextRender) }
             guard bulkCursor >= bulkEnd && hasContent && timelinePaths.freshRuns && nextEntry + 1 < timeline.count else {
                 renderEntry(at: nextRender)
@@ -31,6 +31,21 @@ extension WidgetSimulation {
             // The entry before `k` rendered in this loop, went stale at a tick of its own, and is
             // accounted until it rendered.
             var steady = false
+            // A timeline's first entry, rendering as dated, with entry 1 one spacing after it: the
+            // entries that repeat one stretch after it, at once (the other conditions asked there).
+            if k == 0 && paths.closedTimelines && t == date, let dates = timeline.evenDates(from: 1), dates.offset == 1,
+                dates.first - dates.spacing == t
+            {
+                switch closedTimeline(at: t, dates: dates, last: last, through: limit, before: dayEnd) {
+                case .fallBack: break
+                case .left: continue runs
+                case let .goOn(next, nextDate, nextAt):
+                    k = next
+                    date = nextDate
+                    t = nextAt
+                    steady = true
+                }
+            }
             while true {
                 if steady && strides, let dates = timeline.evenDates(from: k) {
                     let n = strideRun(from: k, at: t, dates: dates, last: last, through: limit, before: dayEnd)

@@ -76,6 +76,9 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
     var hasContent = false
     var staleStart: SimTime = 0
     var accountedUntil: SimTime = 0
+    /// The grid's part of a stride's exactness for `closedTimeline` (`StaleStride.gridExponent`),
+    /// with the step and period it was asked for (NaN: not yet).
+    var closedGrid: (step: Double, period: Double, exponent: Int?) = (.nan, .nan, nil)
 
     // Reloads.
     var budget: ReloadBudget
