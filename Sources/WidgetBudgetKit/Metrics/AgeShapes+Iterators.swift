@@ -2,7 +2,9 @@
 extension AgeShapes {
     /// Iterates over the runs in order: those in the store, read ``chunkRuns`` at a time into one
     /// buffer, then those in memory. A store that fails to read ends the iteration there (its owner
-    /// reports why).
+    /// reports why) with one run of age 0 for the stretches not yielded, so that the stretches
+    /// yielded are always ``AgeShapes/count`` (a collection that yields fewer elements than its
+    /// `count` makes `Array(_:)` trap).
     public struct RunIterator: IteratorProtocol {
         /// Runs read from the store at a time (96 KB).
         public static let chunkRuns = 4_096
@@ -16,11 +18,14 @@ extension AgeShapes {
         private var nextStored = 0
         /// The runs in memory, until they are reached.
         private var memory: [Run]?
+        /// Stretches not yet yielded.
+        private var left: Int
 
         init(_ shapes: AgeShapes) {
             store = shapes.store
             storedRuns = shapes.storedRuns
             memory = shapes.runs
+            left = shapes.count
         }
 
         /// The next run, or `nil` after the last.
@@ -30,6 +35,7 @@ extension AgeShapes {
                 guard refill() else { return nil }
             }
             index += 1
+            left &-= chunk[index - 1].count
             return chunk[index - 1]
         }
 
@@ -43,10 +49,12 @@ extension AgeShapes {
                 let from = nextStored
                 let read = chunk.withUnsafeMutableBufferPointer { store.read(from: from, into: $0) }
                 guard read else {
-                    chunk = []
+                    // The stretches not read back, as one run of age 0 (what is lost is reported
+                    // by the store's owner).
+                    chunk = left > 0 ? [Run(from: 0, to: 0, count: left)] : []
                     memory = nil
                     nextStored = storedRuns
-                    return false
+                    return !chunk.isEmpty
                 }
                 nextStored += n
                 return true
