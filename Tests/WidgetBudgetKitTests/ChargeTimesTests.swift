@@ -41,24 +41,12 @@ struct ChargeTimesTests {
         let budget = BudgetSettings(
             dailyMin: pick([1, 4, 12, 70]), model: pick(BudgetModel.allCases))
         let memory = MemorySettings(limitMB: pick([12, 1_000]))
-        let paris = TimeZone(identifier: "Europe/Paris")!
-        let springStart = Date(timeIntervalSince1970: 1_774_652_400)
-        let (start, zone) = pick([(TestScenarios.mondayUTC, TestScenarios.utc), (springStart, paris)])
+        let (start, zone) = pick([GridScenarios.utc, GridScenarios.parisSpring])
         return TestScenarios.single(
             provider, days: pick([1, 3]), seed: g.next(), start: start, timeZone: zone, budget: budget,
             memory: memory, system: system, app: app,
             unpredictable: pick([.none, EventProcess(.poisson(perHour: 0.5))]),
             views: EventProcess(.poisson(perHour: 4)))
-    }
-
-    static func run(_ scenario: Scenario, events: EventLevel, detail: RunDetail) -> WidgetRunResult {
-        let calendar = SimulationCalendar(scenario: scenario)
-        let inputs = WidgetInputs(scenario: scenario, calendar: calendar, widgetIndex: 0, replication: 0)
-        var simulation = WidgetSimulation(
-            provider: scenario.widgets[0].provider.makeProvider(clock: calendar.clock, horizon: calendar.horizon),
-            inputs: inputs, calendar: calendar, memory: scenario.memory, system: scenario.system,
-            budgetModel: scenario.budget.model, family: scenario.widgets[0].family, events: events, detail: detail)
-        return simulation.run()
     }
 
     @Test("200 random scenarios: the charge times are those of the charged grant events")
@@ -67,8 +55,8 @@ struct ChargeTimesTests {
         var charged = 0
         for i in 0..<200 {
             let scenario = Self.randomScenario(&g)
-            let fast = Self.run(scenario, events: .none, detail: .optimization)
-            let exact = Self.run(scenario, events: .reloads, detail: .full)
+            let fast = WidgetRunResult.engine(scenario, events: .none, detail: .optimization)
+            let exact = WidgetRunResult.engine(scenario, events: .reloads, detail: .full)
             let grants = exact.events.filter { $0.kind == .grant && $0.charged == true }.map(\.time)
             #expect(fast.chargeTimes == grants, "scenario \(i): \(scenario.widgets[0].provider)")
             #expect(fast.events.isEmpty && exact.chargeTimes.isEmpty)

@@ -101,26 +101,10 @@ struct GridJumpTests {
     @Test("exactness asks each distinct exponent once: the answer of asking all six, on random and adversarial times")
     func exactAsksEachExponentOnce() {
         var g = SeededGenerator(seed: 2_603)
-        func pick<T>(_ options: [T]) -> T { options[Int(g.next() % UInt64(options.count))] }
-        let odd: [Double] = [0, -0.0, .infinity, -.infinity, .nan, .leastNonzeroMagnitude, 0x1p-1030, .greatestFiniteMagnitude]
         var agreed = 0
         for _ in 0..<20_000 {
-            let period: Double = pick([60, 20, 70, 0.375, 1e-300, 0x1p52, 0]) * pick([1, 1, 1, -1])
-            // Entries whole periods apart (`dateSpacing == step`), half a period apart (`step ==
-            // period`), or neither; each value now and then replaced by an odd one.
-            let cycle = pick([1, 2, 3])
-            var step = cycle == 2 ? period : period * pick([1, 2, 5, 15])
-            var dateSpacing = cycle == 1 ? step : cycle == 2 ? step / 2 : step * pick([0.5, 1.5, 3])
-            // Times of a day's seconds, or so small that their unit is below 2^-1022, or up to 2^40.
-            let magnitude: Double = pick([1, 1, 1, 1e-300, 0x1p-1000, 0x1p20])
-            var first = (Double(g.next() % 1_000_000) + pick([0, 0.5, 0.123_456_789, 1e-9])) * magnitude
-            var tick = (first / 60).rounded(.up) * 60
-            var through = first + Double(g.next() % 5_000_000) * magnitude
-            if g.next() % 8 == 0 { first = pick(odd) }
-            if g.next() % 8 == 0 { tick = pick(odd) }
-            if g.next() % 8 == 0 { through = pick(odd) }
-            if g.next() % 16 == 0 { step = pick(odd) }
-            if g.next() % 16 == 0 { dateSpacing = pick(odd) }
+            let a = ExactnessArguments.draw(&g)
+            let (first, dateSpacing, tick, step, period, through) = (a.first, a.dateSpacing, a.tick, a.step, a.period, a.through)
             let fast = StaleStride.exact(
                 first: first, dateSpacing: dateSpacing, tick: tick, step: step, period: period, through: through)
             let reference = Self.exactReference(
@@ -138,29 +122,13 @@ struct GridJumpTests {
     /// off whole seconds), with views none, sparse or dense, app reloads and tight budgets that
     /// cut them, and a daylight-saving day.
     static func randomScenario(_ g: inout SeededGenerator) -> Scenario {
-        func pick<T>(_ options: [T]) -> T { options[Int(g.next() % UInt64(options.count))] }
-        let period: Double = pick([20, 60, 60, 70])
-        let spacing = period * pick([1, 2, 5, 15])
-        let provider = FixedProvider(
-            entries: pick([61, 120, 240]), spacing: spacing, firstOffset: pick([0, 0.37, 2, 30.5]),
-            align: pick([.none, .minute]), policy: pick([.atEnd, .after(3_600), .never]))
-        let system = SystemSettings(
-            reloadDelay: pick([.zero, .uniform(0, 120)]), renderDelay: .zero, minReloadInterval: pick([0, 300]))
-        var app = AppActivity()
-        app.reloads = pick([
-            [], [],
-            [AppActivity.Reloads(target: AppActivity.Target.all, trigger: AppActivity.Trigger.process(EventProcess(.poisson(perHour: 1))))],
-        ])
-        let (start, zone) = pick([
-            (TestScenarios.mondayUTC, TestScenarios.utc), (TestScenarios.mondayUTC, TestScenarios.utc),
-            (StaleStrideTests.parisSpring, StaleStrideTests.paris),
-        ])
-        return TestScenarios.single(
-            .fixed(provider), days: pick([1, 2, 3]), replications: 2, seed: g.next(), start: start, timeZone: zone,
-            budget: BudgetSettings(dailyMin: pick([6, 70]), model: pick(BudgetModel.allCases)), system: system, app: app,
-            predictable: EventProcess(.every(period: period, offset: pick([0, 0, 7, 29.5]))),
-            unpredictable: pick([.none, .none, EventProcess(.poisson(perHour: 0.5))]),
-            views: pick([.none, .none, EventProcess(.poisson(perHour: 6)), EventProcess(.poisson(perHour: 60))]))
+        GridScenarios(
+            grid: .periods([20, 60, 60, 70], spacingFactors: [1, 2, 5, 15]), entries: [61, 120, 240],
+            policies: [.atEnd, .after(3_600), .never],
+            appReloads: [[], [], GridScenarios.appReloads(EventProcess(.poisson(perHour: 1)))],
+            starts: [GridScenarios.utc, GridScenarios.utc, GridScenarios.parisSpring], days: [1, 2, 3], dailyBudgets: [6, 70],
+            views: [.none, .none, EventProcess(.poisson(perHour: 6)), EventProcess(.poisson(perHour: 60))]
+        ).draw(&g)
     }
 
     @Test("100 random scenarios of strides that jump: the same days and stretches, to the bit, either way")

@@ -74,41 +74,17 @@ struct JumpRunsTests {
     /// app reloads, tight budgets that run out, unpredictable changes, days ending and
     /// daylight-saving days, over 1 to 4 days.
     static func randomScenario(_ g: inout SeededGenerator) -> Scenario {
-        func pick<T>(_ options: [T]) -> T { options[Int(g.next() % UInt64(options.count))] }
-        let period: Double = pick([20, 60, 60, 70])
-        let spacing = period * pick([0.5, 0.5, 1, 1, 2, 5])
-        let provider = FixedProvider(
-            entries: pick([61, 120, 240, 1_440]), spacing: spacing, firstOffset: pick([0, 0.37, 2, 30.5]),
-            align: pick([.none, .minute]), policy: pick([.atEnd, .after(900), .after(3_600), .never]))
-        let system = SystemSettings(
-            reloadDelay: pick([.zero, .uniform(0, 120)]), renderDelay: .zero, minReloadInterval: pick([0, 300]))
-        var app = AppActivity()
-        app.reloads = pick([
-            [], [],
-            [AppActivity.Reloads(target: AppActivity.Target.all, trigger: AppActivity.Trigger.process(EventProcess(.poisson(perHour: 1))))],
-            [AppActivity.Reloads(target: AppActivity.Target.all, trigger: AppActivity.Trigger.process(EventProcess(.poisson(perHour: 6))))],
-        ])
-        let (start, zone) = pick([
-            (TestScenarios.mondayUTC, TestScenarios.utc), (TestScenarios.mondayUTC, TestScenarios.utc),
-            (StaleStrideTests.parisSpring, StaleStrideTests.paris), (StaleStrideTests.parisAutumn, StaleStrideTests.paris),
-        ])
-        return TestScenarios.single(
-            .fixed(provider), days: pick([1, 2, 3, 4]), replications: 2, seed: g.next(), start: start, timeZone: zone,
-            budget: BudgetSettings(dailyMin: pick([6, 20, 70]), model: pick(BudgetModel.allCases)), system: system, app: app,
-            predictable: EventProcess(.every(period: period, offset: pick([0, 0, 7, 29.5]))),
-            unpredictable: pick([.none, .none, EventProcess(.poisson(perHour: 0.5))]),
-            views: pick([.none, EventProcess(.poisson(perHour: 6)), EventProcess(.poisson(perHour: 60))]))
-    }
-
-    /// Replication `replication` of `scenario`'s widget with `detail`, its shapes going to `store`.
-    static func run(_ scenario: Scenario, replication: Int, detail: RunDetail, store: (any AgeShapeStore)? = nil) -> WidgetRunResult {
-        let calendar = SimulationCalendar(scenario: scenario)
-        let inputs = WidgetInputs(scenario: scenario, calendar: calendar, widgetIndex: 0, replication: replication)
-        var simulation = WidgetSimulation(
-            provider: scenario.widgets[0].provider.makeProvider(clock: calendar.clock, horizon: calendar.horizon),
-            inputs: inputs, calendar: calendar, memory: scenario.memory, system: scenario.system,
-            budgetModel: scenario.budget.model, family: scenario.widgets[0].family, detail: detail, shapeStore: store)
-        return simulation.run()
+        GridScenarios(
+            grid: .periods([20, 60, 60, 70], spacingFactors: [0.5, 0.5, 1, 1, 2, 5]), entries: [61, 120, 240, 1_440],
+            policies: [.atEnd, .after(900), .after(3_600), .never],
+            appReloads: [
+                [], [], GridScenarios.appReloads(EventProcess(.poisson(perHour: 1))),
+                GridScenarios.appReloads(EventProcess(.poisson(perHour: 6))),
+            ],
+            starts: [GridScenarios.utc, GridScenarios.utc, GridScenarios.parisSpring, GridScenarios.parisAutumn],
+            days: [1, 2, 3, 4],
+            views: [.none, EventProcess(.poisson(perHour: 6)), EventProcess(.poisson(perHour: 60))]
+        ).draw(&g)
     }
 
     @Test("120 random scenarios that jump: the same shapes, days and summaries with the jumps' runs as without, to the bit")
@@ -138,15 +114,15 @@ struct JumpRunsTests {
                 for r in 0..<2 {
                     let label = "scenario \(i), \(name), replication \(r)"
                     let store = r == 1 ? AgeShapesTests.ArrayStore() : nil
-                    let a = Self.run(scenario, replication: r, detail: detail, store: store)
+                    let a = WidgetRunResult.engine(scenario, replication: r, detail: detail, store: store)
                     let otherStore = store.map { _ in AgeShapesTests.ArrayStore() }
-                    let b = Self.run(scenario, replication: r, detail: stretchByStretch, store: otherStore)
+                    let b = WidgetRunResult.engine(scenario, replication: r, detail: stretchByStretch, store: otherStore)
                     #expect(a.ageShapes == b.ageShapes, "\(label)")
                     #expect(a.ageShapes.count == b.ageShapes.count && a.ageShapes.runCount == b.ageShapes.runCount, "\(label)")
                     #expect(a.days == b.days, "\(label)")
                     #expect(a.chargeTimes == b.chargeTimes, "\(label)")
                     // The stretches with their times, folded one by one: the same runs.
-                    let c = Self.run(scenario, replication: r, detail: withTimes)
+                    let c = WidgetRunResult.engine(scenario, replication: r, detail: withTimes)
                     var folded = AgeShapes()
                     folded.append(contentsOf: c.ageSegments)
                     #expect(a.ageShapes == folded, "\(label)")

@@ -191,8 +191,8 @@ struct QuantileRunsTests {
                 : ChargeTimesTests.randomScenario(&g)
             var withTimes = RunDetail.optimization
             withTimes.stretchTimes = true
-            let shapes = ChargeTimesTests.run(scenario, events: .none, detail: .optimization)
-            let stretches = ChargeTimesTests.run(scenario, events: .none, detail: withTimes)
+            let shapes = WidgetRunResult.engine(scenario, events: .none, detail: .optimization)
+            let stretches = WidgetRunResult.engine(scenario, events: .none, detail: withTimes)
             #expect(shapes.ageSegments.isEmpty && shapes.ageShapes.count == stretches.ageSegments.count, "scenario \(i)")
             let a = WidgetSummary(widget: "w", runs: [shapes, shapes], ageQuantile: true)
             let b = WidgetSummary(widget: "w", runs: [stretches, stretches], ageQuantile: true)

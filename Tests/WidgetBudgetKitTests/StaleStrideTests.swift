@@ -9,15 +9,6 @@ import WidgetBudgetTestSupport
 /// scenarios built to start strides and to end them every way one ends; and days computed by hand.
 @Suite("Stale strides against the event-by-event engine and a hand computation")
 struct StaleStrideTests {
-    /// Saturday 2026-03-28 00:00 in Paris (23:00 UTC the day before): clocks go forward at
-    /// 2026-03-29T01:00:00Z, 26 h later, inside the second day (23 h long).
-    static let parisSpring = Date(timeIntervalSince1970: 1_774_652_400)
-    /// Saturday 2026-10-24 00:00 in Paris (22:00 UTC the day before): clocks go back at
-    /// 2026-10-25T01:00:00Z, 27 h later, inside the second day (25 h long).
-    static let parisAutumn = Date(timeIntervalSince1970: 1_792_792_800)
-    /// Paris.
-    static let paris = TimeZone(identifier: "Europe/Paris")!
-
     /// A random scenario whose timelines stride: a fixed provider with entries 1, 2 or 5 periods of
     /// an `every` grid apart, aligned or not, no render delay; with what cuts strides short: the
     /// grid's offset, unpredictable changes (`fetchStale`), views sparse, dense or in a window,
@@ -38,40 +29,24 @@ struct StaleStrideTests {
     /// period among them (20 s against 60 s an entry or two at a time: only the last of three
     /// entries sharing a stale start goes on).
     static func randomScenario(_ g: inout SeededGenerator, close: Bool = false) -> Scenario {
-        func pick<T>(_ options: [T]) -> T { options[Int(g.next() % UInt64(options.count))] }
-        let period: Double
-        let spacing: Double
-        if close {
-            (period, spacing) = pick([(60, 30), (60, 30), (60, 20), (60, 45), (60, 59), (20, 10), (70, 30), (70, 50)])
-        } else {
-            period = pick([20, 60, 60, 70])
-            spacing = period * pick([1, 2, 5])
-        }
-        let provider = FixedProvider(
-            entries: pick([12, 61, 120, 240]), spacing: spacing, firstOffset: pick([0, 0.37, 2, 30.5]),
-            align: pick([.none, .none, .minute]), policy: pick([.atEnd, .after(900), .after(3_600), .never]))
-        let system = SystemSettings(
-            reloadDelay: pick([.zero, .uniform(0, 120)]), renderDelay: .zero, minReloadInterval: pick([0, 300]))
-        var app = AppActivity()
-        app.reloads = pick([
-            [],
-            [AppActivity.Reloads(target: AppActivity.Target.all, trigger: AppActivity.Trigger.process(EventProcess(.poisson(perHour: 1))))],
-            [AppActivity.Reloads(target: AppActivity.Target.all, trigger: AppActivity.Trigger.process(EventProcess(.poisson(perHour: 6))))],
-        ])
-        let (start, zone) = pick([
-            (TestScenarios.mondayUTC, TestScenarios.utc), (TestScenarios.mondayUTC, TestScenarios.utc),
-            (parisSpring, paris), (parisAutumn, paris),
-        ])
         let morning = TimeWindow(start: 7 * 3_600, end: 10 * 3_600)
-        return TestScenarios.single(
-            .fixed(provider), days: pick([1, 2, 2, 3]), replications: 2, seed: g.next(), start: start, timeZone: zone,
-            budget: BudgetSettings(dailyMin: pick([6, 20, 70]), model: pick(BudgetModel.allCases)), system: system,
-            app: app, predictable: EventProcess(.every(period: period, offset: pick(close ? [0, 0, 7, 29] : [0, 0, 7, 29, 7.25, 29.5]))),
-            unpredictable: pick([.none, .none, EventProcess(.poisson(perHour: 0.5)), EventProcess(.poisson(perHour: 4))]),
-            views: pick([
+        return GridScenarios(
+            grid: close
+                ? .pairs([(60, 30), (60, 30), (60, 20), (60, 45), (60, 59), (20, 10), (70, 30), (70, 50)])
+                : .periods([20, 60, 60, 70], spacingFactors: [1, 2, 5]),
+            entries: [12, 61, 120, 240], aligns: [.none, .none, .minute], policies: [.atEnd, .after(900), .after(3_600), .never],
+            appReloads: [
+                [], GridScenarios.appReloads(EventProcess(.poisson(perHour: 1))),
+                GridScenarios.appReloads(EventProcess(.poisson(perHour: 6))),
+            ],
+            starts: [GridScenarios.utc, GridScenarios.utc, GridScenarios.parisSpring, GridScenarios.parisAutumn], days: [1, 2, 2, 3],
+            gridOffsets: close ? [0, 0, 7, 29] : [0, 0, 7, 29, 7.25, 29.5],
+            unpredictable: [.none, .none, EventProcess(.poisson(perHour: 0.5)), EventProcess(.poisson(perHour: 4))],
+            views: [
                 .none, EventProcess(.poisson(perHour: 6)), EventProcess(.poisson(perHour: 60)),
                 EventProcess(.poisson(perHour: 60), during: [morning]),
-            ]))
+            ]
+        ).draw(&g)
     }
 
     @Test("100 random striding scenarios render, age and view the same, to the bit, either way")

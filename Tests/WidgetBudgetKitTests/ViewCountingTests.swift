@@ -19,9 +19,8 @@ struct ViewCountingTests {
             reloadDelay: pick([.zero, .uniform(0, 120)]), renderDelay: pick([.zero, .uniform(0, 5)]), minReloadInterval: pick([0, 300]))
         system.unseenAfter = pick([.infinity, .infinity, 3_600])
         system.locationChanges = pick([.none, .none, EventProcess(.poisson(perHour: 0.5))])
-        let paris = TimeZone(identifier: "Europe/Paris")!
-        let springStart = Date(timeIntervalSince1970: 1_774_652_400)  // Clocks go forward the next day.
-        let (start, zone) = pick([(TestScenarios.mondayUTC, TestScenarios.utc), (springStart, paris)])
+        // Paris: the clocks go forward the next day.
+        let (start, zone) = pick([GridScenarios.utc, GridScenarios.parisSpring])
         return TestScenarios.single(
             .fixed(provider), days: 2, replications: 2, seed: g.next(), start: start, timeZone: zone,
             budget: BudgetSettings(dailyMin: pick([6, 40]), model: pick(BudgetModel.allCases)), system: system,
