@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Prints the table of issue 12 (docs/performance.md, "Long replays"): wall time and peak RSS of the
+# Prints the table of issue 12 (docs/performance-history.md, "Long replays"): wall time and peak RSS of the
 # release build for long replays of seed 002's minute clock and for policy sweeps, as Markdown.
 #
 # - Replays: `simulate Scenarios/clock-minute-entries.yaml --replications R --days D --events none`
@@ -11,7 +11,7 @@
 # Run it on an idle machine (state the load average with the figures).
 # The binary is a fully static executable (the Swift runtime, Foundation, libcsv and glibc linked
 # in, `-static-executable`), in its own build folder: no dynamic loader, no symbol binding and no
-# relocation at start-up (docs/performance.md, "Third round" and "Fourth round: start-up").
+# relocation at start-up (docs/performance-history.md, "Third round" and "Fourth round: start-up").
 # Linking prints glibc's warnings about dlopen/getaddrinfo/getpwuid in static programs: harmless
 # here (the tool resolves no host names and loads no plug-ins).
 # Usage: Scripts/perf-table.sh [--quick]   (--quick: the replays and 10^3 candidates only)

@@ -8,7 +8,7 @@
 /// them when its summary is taken. With glibc's defaults, blocks that large are mapped from the
 /// kernel one by one and unmapped when freed (above a threshold that adapts up to 32 MB), and a
 /// heap's free top beyond 128 KB is trimmed: each run then faults in fresh zeroed pages. In a sweep
-/// of 2,000 candidates that was 13 % of the time, in the kernel (docs/performance.md, tenth round).
+/// of 2,000 candidates that was 13 % of the time, in the kernel (docs/performance-history.md, tenth round).
 /// A fixed mapping threshold of 32 MB (the largest glibc accepts) and a trim threshold of 512 MB
 /// keep freed blocks in the process for the next run. Peak RSS is the largest live set plus
 /// fragmentation, as before; only the return of memory between runs is given up. No effect on

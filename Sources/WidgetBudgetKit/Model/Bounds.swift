@@ -38,7 +38,7 @@ public enum Bounds {
     public static let maxLogWidgets = 1000
     /// The most rows a run may write to `events.csv` without `--force` (about 1 GB).
     public static let maxEventRows = 10_000_000
-    /// Simulated widget-days per second assumed for the time estimate (docs/performance.md
+    /// Simulated widget-days per second assumed for the time estimate (docs/performance-history.md, "Figures"
     /// measured 35,000–83,000 on 2 cores; the lower figure, halved for metrics and output).
     public static let widgetDaysPerSecond: Double = 17_500
     /// The longest line (record) of a trace or a device log, in bytes.
