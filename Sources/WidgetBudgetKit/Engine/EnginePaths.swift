@@ -62,6 +62,13 @@ struct EnginePaths {
     /// last of them counted after it as a jump counts them. Per timeline it falls back to the loop
     /// when a condition fails. Off wherever ``viewsInJumps`` is off (so at ``EventLevel/all``).
     let closedTimelines: Bool
+    /// Entries closer than the render spacing (rendered one `SystemSettings/minRenderSpacing`
+    /// apart, the entries overtaken skipped: `spaceNextRender`) whose spacing is a whole fraction
+    /// of the render spacing, every date exact, render in strides over every `m`th entry
+    /// (`spacedRun`): the entries rendered are then evenly spaced one render spacing apart, as a
+    /// stride's are. Off wherever ``strideRuns`` is off. Per timeline:
+    /// ``Timeline/spacedStrides``.
+    let spacedStrides: Bool
     /// Views are counted in a tight loop (`countViews`), not one event each. Off at
     /// ``EventLevel/all`` (every view is an event) and with significant location changes (a view
     /// may then bring a free reload, which the loop would skip).
@@ -86,6 +93,7 @@ struct EnginePaths {
         renderRuns = simpleRenderTimes && level != .all
         strideRuns = renderRuns && system.renderDelay.mean == 0
         gridJumps = strideRuns
+        spacedStrides = strideRuns
         viewsInLoops = level != .all && inputs.locationChanges.count == 0
         inlineViews = renderRuns && viewsInLoops
         viewsInJumps = gridJumps && inlineViews
@@ -102,6 +110,9 @@ struct EnginePaths {
         var bulkRenders: Bool
         /// ``EnginePaths/freshRuns`` for this timeline.
         var freshRuns: Bool
+        /// ``EnginePaths/spacedStrides`` for this timeline: on when two of its entries are closer
+        /// than the render spacing.
+        var spacedStrides = false
     }
 
     /// Before the first delivery (no timeline: nothing renders).
@@ -111,6 +122,8 @@ struct EnginePaths {
     /// closer than the render spacing (`closeEntries`): renders are then visited one by one,
     /// skipping the entries overtaken (`spaceNextRender`).
     func timeline(closeEntries: Bool) -> Timeline {
-        Timeline(bulkRenders: bulkRenders && !closeEntries, freshRuns: freshRuns && !closeEntries)
+        Timeline(
+            bulkRenders: bulkRenders && !closeEntries, freshRuns: freshRuns && !closeEntries,
+            spacedStrides: spacedStrides && closeEntries)
     }
 }

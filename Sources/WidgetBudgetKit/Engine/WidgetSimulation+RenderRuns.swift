@@ -19,6 +19,8 @@ extension WidgetSimulation {
         runs: while nextRender <= limit && nextRender < dayEnd {
             if paths.inlineViews { tallyViews(before: nextRender) }
             guard bulkCursor >= bulkEnd && hasContent && timelinePaths.freshRuns && nextEntry + 1 < timeline.count else {
+                // Entries closer than the render spacing: a stride over those rendered.
+                if timelinePaths.spacedStrides && spacedRun(through: limit, before: dayEnd) { continue }
                 renderEntry(at: nextRender)
                 continue
             }
