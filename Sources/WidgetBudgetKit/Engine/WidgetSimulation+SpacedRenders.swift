@@ -25,23 +25,27 @@ extension WidgetSimulation {
     mutating func spacedRun(through limit: SimTime, before dayEnd: SimTime) -> Bool {
         let k = nextEntry, t = nextRender
         let spacing = system.minRenderSpacing
+        let last = timeline.count - 1
         // The entry before rendered at its date and went stale at a tick of its own (accounted
-        // until it rendered), as a stride's first entry asks.
-        guard hasContent && accountedUntil == lastRender && staleStart < fetchStale && k + 1 < timeline.count,
-            let dates = timeline.evenDates(from: k), dates.spacing > 0, timeline.date(ofEntry: k) == t
+        // until it rendered), as a stride's first entry asks; at least two renders `R` apart to
+        // come (`m ≥ 2`).
+        guard k + 4 <= last && hasContent && accountedUntil == lastRender && staleStart < fetchStale,
+            let dates = timeline.evenDates(from: k), timeline.date(ofEntry: k) == t
         else { return false }
         let step = dates.spacing
         let m = (spacing / step).rounded(.towardZero)
         // `m × step` is `spacing` to the bit, its product exact (the rounding error of the product
-        // is 0).
-        guard m >= 2 && m < 0x1p52, m * step == spacing, (m * step).addingProduct(-m, step) == 0 else { return false }
+        // is 0), and the dates exact: else no run of this timeline's renders is a stride.
+        guard step > 0 && m >= 2 && m < 0x1p52, m * step == spacing, (m * step).addingProduct(-m, step) == 0,
+            Self.exactDates(first: dates.first, spacing: step, through: timeline.date(ofEntry: last))
+        else {
+            timelinePaths.spacedStrides = false
+            return false
+        }
         let stride = Int(m)
-        let last = timeline.count - 1
         // The virtual timeline's last entry: entry `k + stride × virtualLast`, at or before the last.
         let virtualLast = (last - k) / stride
-        guard virtualLast >= 2,
-            Self.exactDates(first: dates.first, spacing: step, through: timeline.date(ofEntry: last)),
-            let grid = predictable.strideEnd(from: staleStart, spacing: spacing),
+        guard virtualLast >= 2, let grid = predictable.strideEnd(from: staleStart, spacing: spacing),
             StaleStride.exact(
                 first: t, dateSpacing: spacing, tick: staleStart, step: grid.step, period: grid.period,
                 through: max(t + Double(virtualLast) * spacing, staleStart) + 2 * grid.step)
