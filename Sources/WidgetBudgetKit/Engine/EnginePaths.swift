@@ -66,8 +66,9 @@ struct EnginePaths {
     /// apart, the entries overtaken skipped: `spaceNextRender`) whose spacing is a whole fraction
     /// of the render spacing, every date exact, render in strides over every `m`th entry
     /// (`spacedRun`): the entries rendered are then evenly spaced one render spacing apart, as a
-    /// stride's are. Off wherever ``strideRuns`` is off. Per timeline:
-    /// ``Timeline/spacedStrides``.
+    /// stride's are. Off wherever ``strideRuns`` is off, and without predictable content (a stride
+    /// needs its grid; without one every entry goes stale at the same unpredictable change and
+    /// the renders are cheap already). Per timeline: ``Timeline/spacedStrides``.
     let spacedStrides: Bool
     /// Views are counted in a tight loop (`countViews`), not one event each. Off at
     /// ``EventLevel/all`` (every view is an event) and with significant location changes (a view
@@ -93,7 +94,7 @@ struct EnginePaths {
         renderRuns = simpleRenderTimes && level != .all
         strideRuns = renderRuns && system.renderDelay.mean == 0
         gridJumps = strideRuns
-        spacedStrides = strideRuns
+        spacedStrides = strideRuns && !inputs.predictable.isEmpty
         viewsInLoops = level != .all && inputs.locationChanges.count == 0
         inlineViews = renderRuns && viewsInLoops
         viewsInJumps = gridJumps && inlineViews
