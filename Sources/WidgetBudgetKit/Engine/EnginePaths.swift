@@ -42,7 +42,7 @@ struct EnginePaths {
     let gridJumps: Bool
     /// Inside ``gridJumps`` with ``inlineViews``: a jump goes past the views due among its renders,
     /// which are then counted each with the stale start of the last entry rendered by its time
-    /// (`StaleStride.staleStart(atViewInJump:step:)`), as the stride's loop would count them. Both on.
+    /// (`ViewsInJump.staleStart(atView:step:)`), as the stride's loop would count them. Both on.
     let viewsInJumps: Bool
     /// Inside ``gridJumps``: a jump's `n` repeated stretches are stored as one slot standing for
     /// all `n` (`SegmentStore/runs`), and folded into ``AgeShapes`` at once when the day closes

@@ -139,14 +139,7 @@ extension WidgetSimulation {
         let tick = s0 + Double(k) * step
         // The views before entry K's render, each with the stale start of the last entry
         // rendered by then: `s0` before entry 1, then `step` more at each entry.
-        if viewNext < dk {
-            var views = StaleStride(
-                entry: k, date: dk, tick: tick, rendered: dk, accountedUntil: dk, freshSeconds: 0, ageIntegral: 0, maxAge: 0)
-            views.jumpCycles = k - 1
-            views.jumpFirstMove = d1
-            views.jumpTick = s0
-            tallyViewsInJump(views, step: step)
-        }
+        if viewNext < dk { tallyViewsInJump(ViewsInJump(moves: k - 1, firstMove: d1, tick: s0), step: step, before: dk) }
         day.renders += k + 1
         lastRender = dk
         accountedUntil = dk

@@ -136,9 +136,9 @@ extension WidgetSimulation {
             state.stored = 0
             state.runCount = 0
             if viewDue {
-                if state.jumpCycles > 0 {
-                    tallyViewsInJump(state, step: grid.step)
-                    state.jumpCycles = 0
+                if state.lastJump.moves > 0 {
+                    tallyViewsInJump(state.lastJump, step: grid.step, before: state.date)
+                    state.lastJump.moves = 0
                 } else {
                     staleStart = state.tick  // What the views see.
                     tallyViews(before: state.date)
@@ -164,13 +164,13 @@ extension WidgetSimulation {
         return n
     }
 
-    /// The views before `state.date` after a jump: each sees the stale start of the last entry
-    /// rendered by then. A call of its own: inside `strideRun` each view reloaded the stride's
-    /// spilled registers.
+    /// The views before `end` after a jump (or a closed form) went past the renders of `jump`,
+    /// entries `step` apart: each sees the stale start of the last entry rendered by then. A call
+    /// of its own: inside `strideRun` each view reloaded the stride's spilled registers.
     @inline(never)
-    mutating func tallyViewsInJump(_ state: StaleStride, step: Double) {
-        while viewNext < state.date {
-            staleStart = state.staleStart(atViewInJump: viewNext, step: step)
+    mutating func tallyViewsInJump(_ jump: ViewsInJump, step: Double, before end: SimTime) {
+        while viewNext < end {
+            staleStart = jump.staleStart(atView: viewNext, step: step)
             tallyView(at: viewNext)
             viewNext = views.next() ?? .infinity
         }
