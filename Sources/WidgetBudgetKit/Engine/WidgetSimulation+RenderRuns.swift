@@ -47,8 +47,16 @@ extension WidgetSimulation {
                 }
             }
             while true {
-                if steady && strides, let dates = timeline.evenDates(from: k) {
-                    let n = strideRun(from: k, at: t, dates: dates, last: last, through: limit, before: dayEnd)
+                // Cycles that repeat one stretch at once (`closedCycles`), else a stride. Neither
+                // renders anything when the loop would leave after entry k (the next entry is the
+                // last, or renders after `limit` or the day's end: the stride asks it of each
+                // entry), and neither is called then.
+                if steady && strides && k + 1 < last, let dates = timeline.evenDates(from: k),
+                    case let following = dates.first + Double(k + 1 - dates.offset) * dates.spacing,
+                    following <= limit && following < dayEnd
+                {
+                    var n = paths.closedTimelines ? closedCycles(from: k, dates: dates, last: last, through: limit, before: dayEnd) : 0
+                    if n == 0 { n = strideRun(from: k, at: t, dates: dates, last: last, through: limit, before: dayEnd) }
                     if n > 0 {
                         k += n
                         date = timeline.date(ofEntry: k)
