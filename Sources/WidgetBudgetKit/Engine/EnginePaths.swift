@@ -59,8 +59,11 @@ struct EnginePaths {
     /// and tick exact) are rendered in one step when `renderRun` reaches entry 0
     /// (`closedTimeline`): the stretch's terms added once, then by `RepeatedSum` (the bits of adding
     /// them one by one), up to the first bound the render loop would stop at, the views before the
-    /// last of them counted after it as a jump counts them. Per timeline it falls back to the loop
-    /// when a condition fails. Off wherever ``viewsInJumps`` is off (so at ``EventLevel/all``).
+    /// last of them counted after it as a jump counts them; and, wherever the render loop would
+    /// call the stride, the cycles of entries that repeat one stretch from there (entries a whole
+    /// `step` or half a period apart, `closedCycles`), the same way. Per timeline and per call it
+    /// falls back to the loop or the stride when a condition fails. Off wherever ``viewsInJumps``
+    /// is off (so at ``EventLevel/all``).
     let closedTimelines: Bool
     /// Views are counted in a tight loop (`countViews`), not one event each. Off at
     /// ``EventLevel/all`` (every view is an event) and with significant location changes (a view
