@@ -77,13 +77,19 @@ struct GridScenarios {
     }
 }
 
-extension WidgetRunResult {
+/// What a run of the engine returned, and how often it took the closed forms and the spaced
+/// strides (counted on the side, `WidgetSimulation.closedTaken` and `spacedTaken`).
+struct EngineRun {
+    var result: WidgetRunResult
+    var closed: (timelines: Int, whole: Int, halves: Int)
+    var spaced: (runs: Int, renders: Int)
+
     /// Replication `replication` of `scenario`'s first widget, run by the engine with `events`
     /// and `detail`, its shapes going to `store` (the engine's own buffer when `nil`).
-    static func engine(
+    init(
         _ scenario: Scenario, replication: Int = 0, events: EventLevel = .none, detail: RunDetail,
         store: (any AgeShapeStore)? = nil
-    ) -> WidgetRunResult {
+    ) {
         let calendar = SimulationCalendar(scenario: scenario)
         let inputs = WidgetInputs(scenario: scenario, calendar: calendar, widgetIndex: 0, replication: replication)
         var simulation = WidgetSimulation(
@@ -91,6 +97,18 @@ extension WidgetRunResult {
             inputs: inputs, calendar: calendar, memory: scenario.memory, system: scenario.system,
             budgetModel: scenario.budget.model, family: scenario.widgets[0].family, events: events, detail: detail,
             shapeStore: store)
-        return simulation.run()
+        result = simulation.run()
+        closed = simulation.closedTaken
+        spaced = simulation.spacedTaken
+    }
+}
+
+extension WidgetRunResult {
+    /// ``EngineRun``'s result.
+    static func engine(
+        _ scenario: Scenario, replication: Int = 0, events: EventLevel = .none, detail: RunDetail,
+        store: (any AgeShapeStore)? = nil
+    ) -> WidgetRunResult {
+        EngineRun(scenario, replication: replication, events: events, detail: detail, store: store).result
     }
 }

@@ -42,7 +42,7 @@ struct EnginePaths {
     let gridJumps: Bool
     /// Inside ``gridJumps`` with ``inlineViews``: a jump goes past the views due among its renders,
     /// which are then counted each with the stale start of the last entry rendered by its time
-    /// (`StaleStride.staleStart(atViewInJump:step:)`), as the stride's loop would count them. Both on.
+    /// (`ViewsInJump.staleStart(atView:step:)`), as the stride's loop would count them. Both on.
     let viewsInJumps: Bool
     /// Inside ``gridJumps``: a jump's `n` repeated stretches are stored as one slot standing for
     /// all `n` (`SegmentStore/runs`), and folded into ``AgeShapes`` at once when the day closes
@@ -59,8 +59,11 @@ struct EnginePaths {
     /// and tick exact) are rendered in one step when `renderRun` reaches entry 0
     /// (`closedTimeline`): the stretch's terms added once, then by `RepeatedSum` (the bits of adding
     /// them one by one), up to the first bound the render loop would stop at, the views before the
-    /// last of them counted after it as a jump counts them. Per timeline it falls back to the loop
-    /// when a condition fails. Off wherever ``viewsInJumps`` is off (so at ``EventLevel/all``).
+    /// last of them counted after it as a jump counts them; and, wherever the render loop would
+    /// call the stride, the cycles of entries that repeat one stretch from there (entries a whole
+    /// `step` or half a period apart, `closedCycles`), the same way. Per timeline and per call it
+    /// falls back to the loop or the stride when a condition fails. Off wherever ``viewsInJumps``
+    /// is off (so at ``EventLevel/all``).
     let closedTimelines: Bool
     /// Entries closer than the render spacing (rendered one `SystemSettings/minRenderSpacing`
     /// apart, the entries overtaken skipped: `spaceNextRender`) whose spacing is a whole fraction

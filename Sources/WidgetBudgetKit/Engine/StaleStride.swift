@@ -22,50 +22,14 @@ struct StaleStride {
     var maxAge: Double
     /// Stale stretches written.
     var stored = 0
-    /// The last jump, when the loop stopped right after it for views inside it (0 entries: none):
-    /// its cycles, the date of its first entry that moved the stale start (one each cycle, `step`
-    /// apart), and the stale start before it.
-    var jumpCycles = 0
-    var jumpFirstMove: SimTime = 0
-    var jumpTick: SimTime = 0
+    /// The last jump's moves of the stale start, when the loop stopped right after it for views
+    /// inside it (none: no jump to count views in).
+    var lastJump = ViewsInJump.none
     /// A jump's stretches stored as one slot (`Bounds/runs`): that slot (from the `segments` the
     /// loop was given) and how many stretches it stands for (0: none), for the caller to mark
     /// (`SegmentStore/markRun(slot:count:)`). One a loop: a second jump stores its stretches.
     var runSlot = 0
     var runCount = 0
-
-    /// The display's stale start at `v` (a view dated no later than the next entry's date) after
-    /// the last jump: that of the last entry rendered at or before `v`, as the loop counts views
-    /// (a view at a render's instant sees it). Inlined into the views' loop.
-    @inline(__always)
-    func staleStart(atViewInJump v: SimTime, step: Double) -> SimTime {
-        jumpTick + Double(moves(by: v, step: step)) * step
-    }
-
-    /// How many of the last jump's moves (`jumpFirstMove + i · step`, `i` in `0 ..< jumpCycles`)
-    /// are at or before `v`: `floor(q) + 1` for `q` the division, within `0 ... jumpCycles`, when
-    /// the exact dates of the moves on either side agree; else searched from there, out of line
-    /// (the division may be a unit off). No `floor` call (a conversion rounds toward zero, which
-    /// is `floor` from 0 up), and no search loop inline, which the compiler made a vector loop
-    /// costing more than the division.
-    @inline(__always)
-    func moves(by v: SimTime, step: Double) -> Int {
-        let q = (v - jumpFirstMove) / step
-        let i = q >= Double(jumpCycles) || q.isNaN ? jumpCycles : q < 0 ? 0 : Int(q) + 1
-        if (i == 0 || jumpFirstMove + Double(i - 1) * step <= v) && (i == jumpCycles || jumpFirstMove + Double(i) * step > v) {
-            return i
-        }
-        return moves(by: v, step: step, from: i)
-    }
-
-    /// ``moves(by:step:)`` searched from `i`: the exact dates compared step by step.
-    @inline(never)
-    func moves(by v: SimTime, step: Double, from start: Int) -> Int {
-        var i = start
-        while i > 0 && jumpFirstMove + Double(i - 1) * step > v { i -= 1 }
-        while i < jumpCycles && jumpFirstMove + Double(i) * step <= v { i += 1 }
-        return i
-    }
 
     /// What ends the loop, all fixed while it runs.
     struct Bounds {
@@ -93,7 +57,7 @@ struct StaleStride {
         /// start of the first; 0: no jumps (`EnginePaths.gridJumps`).
         var cycle = 0
         /// Jumps go past views (`viewNext`): the loop then stops after a jump with views inside
-        /// it, which the caller counts with `StaleStride/staleStart(atViewInJump:step:)`.
+        /// it, which the caller counts with `ViewsInJump/staleStart(atView:step:)` (``lastJump``).
         var viewsInJumps = false
         /// A jump stores its repeated stretches as one slot standing for all of them (``runSlot``,
         /// ``runCount``), not one slot each (`EnginePaths.jumpRuns`).
@@ -147,12 +111,12 @@ struct StaleStride {
                     s.entry &+= 1
                     s.date = following
                     jump(&s, b, from: from, date: date, oldTick: oldTick, segments: segments, room: room)
-                    if b.viewNext < s.date && s.jumpCycles > 0 {
+                    if b.viewNext < s.date && s.lastJump.moves > 0 {
                         // Views inside the jump (or after it, before the next render).
                         viewDue = true
                         break
                     }
-                    s.jumpCycles = 0
+                    s.lastJump.moves = 0
                     continue
                 }
             }
@@ -265,9 +229,7 @@ struct StaleStride {
         var fresh = 0.0, integral = 0.0, age = -Double.infinity
         let stretch = AgeAccounting.add(
             from: from, to: date, staleSince: oldTick, freshSeconds: &fresh, ageIntegral: &integral, maxAge: &age)
-        s.jumpCycles = n
-        s.jumpFirstMove = b.date(s.entry + c - 1)
-        s.jumpTick = s.tick
+        s.lastJump = ViewsInJump(moves: n, firstMove: b.date(s.entry + c - 1), tick: s.tick)
         RepeatedSum.add(fresh, times: n, to: &s.freshSeconds)
         RepeatedSum.add(integral, times: n, to: &s.ageIntegral)
         if age > s.maxAge { s.maxAge = age }

@@ -114,44 +114,19 @@ extension WidgetSimulation {
                 RepeatedSum.add(fresh, times: n - 1, to: &day.freshSeconds)
                 RepeatedSum.add(integral, times: n - 1, to: &day.ageIntegral)
             }
-            if let stretch, runDetail.ageSegments, paths.jumpRuns && n > 1 {
-                // One slot standing for the `n` stretches, which are one shape (`EnginePaths.jumpRuns`:
-                // only the fold into shapes and the day's quantile read them), as a jump stores its own.
-                segments.reserveGrowing(segments.count + 1)
-                segments.end.unsafelyUnwrapped[0] = stretch
-                segments.markRun(slot: segments.count, count: n)
-                segments.count += 1
-            } else if let stretch, runDetail.ageSegments {
-                // Written through the store's end in the room made first (an append a stretch
-                // reloaded the store's fields each time), as a jump writes them.
-                segments.reserveGrowing(segments.count + n)
-                let end = segments.end.unsafelyUnwrapped
-                var start = stretch.start
-                end[0] = stretch
-                for i in 1..<n {
-                    start += step
-                    end[i] = AgeSegment(start: start, from: stretch.from, to: stretch.to)
-                }
-                segments.count += n
-            }
+            if let stretch, runDetail.ageSegments { storeRepeated(stretch, count: n, step: step) }
         }
         let dk = d1 + Double(k - 1) * step
         let tick = s0 + Double(k) * step
         // The views before entry K's render, each with the stale start of the last entry
         // rendered by then: `s0` before entry 1, then `step` more at each entry.
-        if viewNext < dk {
-            var views = StaleStride(
-                entry: k, date: dk, tick: tick, rendered: dk, accountedUntil: dk, freshSeconds: 0, ageIntegral: 0, maxAge: 0)
-            views.jumpCycles = k - 1
-            views.jumpFirstMove = d1
-            views.jumpTick = s0
-            tallyViewsInJump(views, step: step)
-        }
+        if viewNext < dk { tallyViewsInJump(ViewsInJump(moves: k - 1, firstMove: d1, tick: s0), step: step, before: dk) }
         day.renders += k + 1
         lastRender = dk
         accountedUntil = dk
         staleStart = tick
         predictable.advance(ticks: (tick - s0) / grid.period, to: tick, after: dk, perEntry: step / grid.period)
+        closedTaken.timelines += 1
         // The render loop's turn after rendering entry K: it leaves, or goes on with entry K + 1.
         let next = k + 1
         let nextDate = timeline.date(ofEntry: next)

@@ -49,8 +49,16 @@ extension WidgetSimulation {
                 }
             }
             while true {
-                if steady && strides, let dates = timeline.evenDates(from: k) {
-                    let n = strideRun(from: k, at: t, dates: dates, last: last, through: limit, before: dayEnd)
+                // Cycles that repeat one stretch at once (`closedCycles`), else a stride. Neither
+                // renders anything when the loop would leave after entry k (the next entry is the
+                // last, or renders after `limit` or the day's end: the stride asks it of each
+                // entry), and neither is called then.
+                if steady && strides && k + 1 < last, let dates = timeline.evenDates(from: k),
+                    case let following = dates.first + Double(k + 1 - dates.offset) * dates.spacing,
+                    following <= limit && following < dayEnd
+                {
+                    var n = paths.closedTimelines ? closedCycles(from: k, dates: dates, last: last, through: limit, before: dayEnd) : 0
+                    if n == 0 { n = strideRun(from: k, at: t, dates: dates, last: last, through: limit, before: dayEnd) }
                     if n > 0 {
                         k += n
                         date = timeline.date(ofEntry: k)
@@ -138,9 +146,9 @@ extension WidgetSimulation {
             state.stored = 0
             state.runCount = 0
             if viewDue {
-                if state.jumpCycles > 0 {
-                    tallyViewsInJump(state, step: grid.step)
-                    state.jumpCycles = 0
+                if state.lastJump.moves > 0 {
+                    tallyViewsInJump(state.lastJump, step: grid.step, before: state.date)
+                    state.lastJump.moves = 0
                 } else {
                     staleStart = state.tick  // What the views see.
                     tallyViews(before: state.date)
@@ -166,13 +174,13 @@ extension WidgetSimulation {
         return n
     }
 
-    /// The views before `state.date` after a jump: each sees the stale start of the last entry
-    /// rendered by then. A call of its own: inside `strideRun` each view reloaded the stride's
-    /// spilled registers.
+    /// The views before `end` after a jump (or a closed form) went past the renders of `jump`,
+    /// entries `step` apart: each sees the stale start of the last entry rendered by then. A call
+    /// of its own: inside `strideRun` each view reloaded the stride's spilled registers.
     @inline(never)
-    mutating func tallyViewsInJump(_ state: StaleStride, step: Double) {
-        while viewNext < state.date {
-            staleStart = state.staleStart(atViewInJump: viewNext, step: step)
+    mutating func tallyViewsInJump(_ jump: ViewsInJump, step: Double, before end: SimTime) {
+        while viewNext < end {
+            staleStart = jump.staleStart(atView: viewNext, step: step)
             tallyView(at: viewNext)
             viewNext = views.next() ?? .infinity
         }

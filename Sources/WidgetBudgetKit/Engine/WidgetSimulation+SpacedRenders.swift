@@ -2,9 +2,9 @@
 // second apart renders one entry every `minRenderSpacing` seconds, each the latest due by then
 // (`spaceNextRender`), and the entries it overtook are never rendered. When the spacing is a whole
 // fraction of the render spacing and every date is exact, the entries rendered are every `m`th,
-// evenly spaced `minRenderSpacing` apart: a stride (`strideRun`, `StaleStride`) over them renders
-// them as `renderEntry` and `spaceNextRender` would one at a time, with the same additions in the
-// same order. docs/design/engine.md, "Entries closer than the render spacing".
+// evenly spaced `minRenderSpacing` apart: their cycles in one step (`closedCycles`) or a stride
+// (`strideRun`, `StaleStride`) over them renders them as `renderEntry` and `spaceNextRender` would
+// one at a time, with the same additions in the same order. docs/design/engine.md, "Entries closer than the render spacing".
 extension WidgetSimulation {
     /// Renders, from the entry due next (`nextEntry` at `nextRender`), the entries of a timeline
     /// whose entries are closer than the render spacing that render one render spacing apart, as
@@ -19,8 +19,8 @@ extension WidgetSimulation {
     /// bit and `minRenderSpacing = m × spacing` exactly, that is entry `k + m`, dated `t +
     /// minRenderSpacing` to the bit, which renders then. So the renders are those of a timeline of
     /// entries `minRenderSpacing` apart from entry `k`'s date on, its entry `v` entry `k + m × v`:
-    /// the stride runs on that timeline (`dates`), whose dates `StaleStride.exact` finds exact
-    /// and so equal to the real ones.
+    /// `closedCycles`, else the stride, runs on that timeline, whose dates `StaleStride.exact`
+    /// finds exact and so equal to the real ones.
     @inline(never)
     mutating func spacedRun(through limit: SimTime, before dayEnd: SimTime) -> Bool {
         let k = nextEntry, t = nextRender
@@ -50,9 +50,13 @@ extension WidgetSimulation {
                 first: t, dateSpacing: spacing, tick: staleStart, step: grid.step, period: grid.period,
                 through: max(t + Double(virtualLast) * spacing, staleStart) + 2 * grid.step)
         else { return false }
-        let n = strideRun(
-            from: 0, at: t, dates: (first: t, spacing: spacing, offset: 0), last: virtualLast, through: limit, before: dayEnd)
+        // Cycles that repeat one stretch at once, else a stride, as `renderRun` renders them.
+        let renders = (first: t, spacing: spacing, offset: 0)
+        var n = paths.closedTimelines ? closedCycles(from: 0, dates: renders, last: virtualLast, through: limit, before: dayEnd) : 0
+        if n == 0 { n = strideRun(from: 0, at: t, dates: renders, last: virtualLast, through: limit, before: dayEnd) }
         guard n > 0 else { return false }
+        spacedTaken.runs += 1
+        spacedTaken.renders += n
         // The last entry rendered, and `renderEntry`'s turn after it.
         let rendered = k + stride * (n - 1)
         inFreshRun = false

@@ -79,6 +79,13 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
     /// The grid's part of a stride's exactness for `closedTimeline` (`StaleStride.gridExponent`),
     /// with the step and period it was asked for (NaN: not yet).
     var closedGrid: (step: Double, period: Double, exponent: Int?) = (.nan, .nan, nil)
+    /// How many times `closedTimeline` and `closedCycles` (with entries whole periods apart, and
+    /// half a period apart) rendered entries: read by the tests, which check that their random
+    /// scenarios take them.
+    var closedTaken = (timelines: 0, whole: 0, halves: 0)
+    /// How many times `spacedRun` rendered entries closer than the render spacing in strides, and
+    /// how many renders: read by the tests, as ``closedTaken``.
+    var spacedTaken = (runs: 0, renders: 0)
 
     // Reloads.
     var budget: ReloadBudget

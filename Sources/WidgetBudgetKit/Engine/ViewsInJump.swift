@@ -1,0 +1,50 @@
+/// The renders a jump went past, as the views among them see them: `moves` entries, the first
+/// dated `firstMove` and each of the others `step` after the one before, each moving the display's
+/// stale start `step` later, from `tick` before the first. What `WidgetSimulation.tallyViewsInJump`
+/// needs to give each view the stale start of the last entry rendered by its time, for
+/// `StaleStride`'s `jump` (entries that share a stale start in between move nothing) and for the
+/// closed forms (`closedTimeline`, `closedCycles`), which render their entries without stopping at
+/// views.
+struct ViewsInJump {
+    /// How many entries moved the stale start (0: none, no view to count as in a jump).
+    var moves: Int
+    /// The date of the first of them (the others `step` apart).
+    var firstMove: SimTime
+    /// The display's stale start before the first of them.
+    var tick: SimTime
+
+    /// No moves.
+    static var none: ViewsInJump { ViewsInJump(moves: 0, firstMove: 0, tick: 0) }
+
+    /// The display's stale start at `v` (a view dated no later than the next entry's date): that
+    /// of the last entry rendered at or before `v`, as the render loop counts views (a view at a
+    /// render's instant sees it). Inlined into the views' loop.
+    @inline(__always)
+    func staleStart(atView v: SimTime, step: Double) -> SimTime {
+        tick + Double(moves(by: v, step: step)) * step
+    }
+
+    /// How many of the moves (`firstMove + i · step`, `i` in `0 ..< moves`) are at or before `v`:
+    /// `floor(q) + 1` for `q` the division, within `0 ... moves`, when the exact dates of the moves
+    /// on either side agree; else searched from there, out of line (the division may be a unit
+    /// off). No `floor` call (a conversion rounds toward zero, which is `floor` from 0 up), and no
+    /// search loop inline, which the compiler made a vector loop costing more than the division.
+    @inline(__always)
+    func moves(by v: SimTime, step: Double) -> Int {
+        let q = (v - firstMove) / step
+        let i = q >= Double(moves) || q.isNaN ? moves : q < 0 ? 0 : Int(q) + 1
+        if (i == 0 || firstMove + Double(i - 1) * step <= v) && (i == moves || firstMove + Double(i) * step > v) {
+            return i
+        }
+        return moves(by: v, step: step, from: i)
+    }
+
+    /// ``moves(by:step:)`` searched from `i`: the exact dates compared step by step.
+    @inline(never)
+    func moves(by v: SimTime, step: Double, from start: Int) -> Int {
+        var i = start
+        while i > 0 && firstMove + Double(i - 1) * step > v { i -= 1 }
+        while i < moves && firstMove + Double(i) * step <= v { i += 1 }
+        return i
+    }
+}

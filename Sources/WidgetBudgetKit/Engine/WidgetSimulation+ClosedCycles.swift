@@ -1,0 +1,132 @@
+// The render loop's stale entries on a grid from any entry, in one step (`EnginePaths.closedTimelines`,
+// issue #26 `cycles`): where `renderRun` would call `strideRun` (an entry just went stale at a tick
+// of its own), the cycles of entries that repeat one stretch, accounted in closed form up to the
+// first bound, instead of the stride's set-up, walk and jump. Timelines resumed after a cut (a
+// day's end, a bound, an entry rendered on a tick after a first entry rendered alone) and entries
+// half a grid period apart. docs/design/engine.md, "Per timeline".
+extension WidgetSimulation {
+    /// Renders entries `k`, `k + 1`, … as the render loop would, at the loop's steady point (entry
+    /// `k - 1` just rendered, accounted until its render and gone stale at the tick `staleStart` of
+    /// the exact stretch of an `every` grid, `ChangeCursor.strideEnd`), when they repeat one stretch
+    /// in cycles of `c` entries `step` apart from entry `k` on: entries from `k` on evenly spaced
+    /// (`dates`, no render delay), `step` (a whole number of periods) `c` spacings, with `c` 1 or 2
+    /// (half a period), and the cycle's moving entry `m` (`k`, or `k + 1` after entry `k` shares
+    /// the stale start alone) dated after the stale start, before the tick `step` after it, and
+    /// `step` after the end of the accounting (entry `k - 1`'s render); every date and tick exact
+    /// (`StaleStride.exact`). Then move `i` (entry `m + i · c`) goes stale at `staleStart + (i + 1) · step`
+    /// and its stretch is move 0's shifted by `i · step`, to the bit: its terms are added `n` times
+    /// by `RepeatedSum` (the bits of adding them one by one, as the loop, the stride and its jump
+    /// add them) and its stretches stored `step` apart, for the `n` moves after which the loop goes
+    /// on (the entry after it not the last, rendering at or before `limit` and before `dayEnd`,
+    /// the new stale start before the exact stretch ends and before the first unpredictable
+    /// change). The views before the last of them are counted after it, each with the stale start
+    /// of the last entry rendered by its time (`tallyViewsInJump`), as the stride counts the views
+    /// inside a jump.
+    ///
+    /// Returns how many entries it rendered: 0 when a condition fails or no move fits, with nothing
+    /// changed but `closedGrid` (the loop then calls the stride). The loop renders the entry after
+    /// the last of them, as after a stride.
+    @inline(never)
+    mutating func closedCycles(
+        from k: Int, dates: (first: SimTime, spacing: Double, offset: Int), last: Int, through limit: SimTime,
+        before dayEnd: SimTime
+    ) -> Int {
+        let spacing = dates.spacing
+        @inline(__always) func date(_ j: Int) -> SimTime { dates.first + Double(j - dates.offset) * spacing }
+        let s = staleStart, from = accountedUntil
+        guard s < fetchStale, let grid = predictable.strideEnd(from: s, spacing: spacing) else { return 0 }
+        let step = grid.step
+        let c = step == spacing ? 1 : step == 2 * spacing ? 2 : 0
+        guard c > 0 else { return 0 }
+        // The cycle's moving entry: entry k, or entry k + 1 after entry k shares `s` alone (dated
+        // before it, the next after it: `sharesOnly`). It goes stale at the tick `step` after `s`
+        // (dated at least `step - period` after `s`, and after it: an entry dated on the tick
+        // would render as the display goes stale, a fresh run), its stretch one `step` long.
+        let m = k + c - 1
+        let dm = date(m)
+        guard dm > s, dm >= s + (step - grid.period), dm < s + step, from == dm - step, c == 1 || date(k) < s else {
+            return 0
+        }
+        // n: moves 0 … n - 1 render, the loop going on after each: the entry after move i (dated
+        // `dm + i · step + spacing`) is not the last, renders at or before `limit` and before
+        // `dayEnd`, and the move's stale start is before `tickBound`. Estimated by division, then
+        // checked against the dates (as the timeline computes them) and the ticks.
+        let tickBound = min(grid.lastTick + grid.period, fetchStale)
+        let most = last - 2 - m
+        guard most >= 0 else { return 0 }
+        var n = most / c + 1
+        @inline(__always) func fits(_ i: Int) -> Bool {
+            let following = date(m + i * c + 1)
+            return following <= limit && following < dayEnd && s + Double(i + 1) * step < tickBound
+        }
+        @inline(__always) func estimate(_ q: Double) -> Int { q.isNaN || q < 0 ? 0 : q >= Double(n) ? n : Int(q) + 1 }
+        let first = dm + spacing
+        if limit < .infinity { n = min(n, estimate((limit - first) / step)) }
+        n = min(n, estimate((dayEnd - first) / step))
+        if tickBound < .infinity { n = min(n, estimate((tickBound - s) / step - 1)) }
+        while n > 0 && !fits(n - 1) { n -= 1 }
+        while n <= most / c && fits(n) { n += 1 }
+        guard n > 0 else { return 0 }
+        // `StaleStride.exact` with the grid's part of it asked once while the step and the period
+        // stay (`closedGrid`), and the spacing's for entries half a period apart.
+        if step != closedGrid.step || grid.period != closedGrid.period {
+            closedGrid = (step, grid.period, StaleStride.gridExponent(step: step, period: grid.period))
+        }
+        guard var gridExponent = closedGrid.exponent else { return 0 }
+        if c == 2 {
+            guard let e = StaleStride.lowBitExponent(spacing) else { return 0 }
+            gridExponent = min(gridExponent, e)
+        }
+        guard
+            StaleStride.exact(
+                first: dates.first, tick: s, gridExponent: gridExponent, through: max(date(last), s) + 2 * step)
+        else { return 0 }
+
+        // Move 0's terms, each alone (0 + x is x), added n times: what every move adds.
+        var fresh = 0.0, integral = 0.0, age = -Double.infinity
+        let stretch = AgeAccounting.add(
+            from: from, to: dm, staleSince: s, freshSeconds: &fresh, ageIntegral: &integral, maxAge: &age)
+        RepeatedSum.add(fresh, times: n, to: &day.freshSeconds)
+        RepeatedSum.add(integral, times: n, to: &day.ageIntegral)
+        if age > day.maxAge { day.maxAge = age }
+        if let stretch, runDetail.ageSegments { storeRepeated(stretch, count: n, step: step) }
+        let lastMove = m + (n - 1) * c
+        let dl = dm + Double(n - 1) * step
+        // The views before the last move's render, each with the stale start of the last entry
+        // rendered by then (entries sharing a stale start move nothing).
+        if viewNext < dl { tallyViewsInJump(ViewsInJump(moves: n, firstMove: dm, tick: s), step: step, before: dl) }
+        let tick = s + Double(n) * step
+        day.renders += lastMove - k + 1
+        lastRender = dl
+        accountedUntil = dl
+        staleStart = tick
+        predictable.advance(ticks: (tick - s) / grid.period, to: tick, after: dl, perEntry: step / grid.period)
+        if c == 1 { closedTaken.whole += 1 } else { closedTaken.halves += 1 }
+        return lastMove - k + 1
+    }
+
+    /// Stores `n` stretches of `stretch`'s shape, the first `stretch` and each of the others
+    /// `step` after the one before (exact: a tick of the grid), as a jump stores them: one slot
+    /// marked as standing for all `n` when only the fold into shapes and the day's quantile read
+    /// them (`EnginePaths.jumpRuns`), else written through the store's end in the room made first
+    /// (an append a stretch reloaded the store's fields each time).
+    @inline(__always)
+    mutating func storeRepeated(_ stretch: AgeSegment, count n: Int, step: Double) {
+        if paths.jumpRuns && n > 1 {
+            segments.reserveGrowing(segments.count + 1)
+            segments.end.unsafelyUnwrapped[0] = stretch
+            segments.markRun(slot: segments.count, count: n)
+            segments.count += 1
+        } else {
+            segments.reserveGrowing(segments.count + n)
+            let end = segments.end.unsafelyUnwrapped
+            var start = stretch.start
+            end[0] = stretch
+            for i in 1..<n {
+                start += step
+                end[i] = AgeSegment(start: start, from: stretch.from, to: stretch.to)
+            }
+            segments.count += n
+        }
+    }
+}
