@@ -26,18 +26,20 @@ extension WidgetSimulation {
         timelinePaths = paths.timeline(closeEntries: closeEntries)
         serial += 1
         fetchTime = t
-        fetchStale = inputs.unpredictable.firstAfter(t)
         retryAt = .infinity
         failedRetries = 0
         let count = timeline.count
-        // WidgetKit shows the latest entry dated at or before now; earlier ones are skipped.
-        var first = 0
-        while first + 1 < count && timeline.date(ofEntry: first + 1) <= t { first += 1 }
-        nextEntry = first
-        lastRender = t
-        bulkCursor = count
-        bulkEnd = count
-        nextRender = count == 0 ? .infinity : renderTime(of: first)
+        if paths.renders {
+            fetchStale = inputs.unpredictable.firstAfter(t)
+            // WidgetKit shows the latest entry dated at or before now; earlier ones are skipped.
+            var first = 0
+            while first + 1 < count && timeline.date(ofEntry: first + 1) <= t { first += 1 }
+            nextEntry = first
+            lastRender = t
+            bulkCursor = count
+            bulkEnd = count
+            nextRender = count == 0 ? .infinity : renderTime(of: first)
+        }
         policyAwaitsView = false
         if let due = timeline.policyReloadDate {
             var at = max(due, t) + system.reloadDelay.draw(&reloadDelays)
