@@ -66,9 +66,10 @@ extension OptimizationProblem {
     func daylightSavingShortfall(_ spec: ProviderSpec, replications: [Int], appThrottle: Double?) -> DaylightSavingDay? {
         for day in daylightSavingDays {
             guard let problem = day.problem else { continue }
+            let provider = problem.sharedProvider(spec)
             for r in replications {
                 let run = problem.simulate(
-                    spec, replication: r, budget: settings.constraints.budgets.lowerBound, model: scenario.budget.model,
+                    spec, provider: provider, replication: r, budget: settings.constraints.budgets.lowerBound, model: scenario.budget.model,
                     appThrottle: appThrottle, detail: .grantsOnly)
                 if run.days.contains(where: { $0.deferred > 0 }) { return day }
             }
