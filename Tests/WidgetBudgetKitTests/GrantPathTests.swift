@@ -114,7 +114,7 @@ struct GrantPathTests {
         }
         for _ in 0..<2_000 {
             let date = (g.unit() * 1e6).rounded()
-            switch g.next() % 7 {
+            switch g.next() % 8 {
             case 0:
                 a.reset()
                 plainA = []
@@ -137,9 +137,18 @@ struct GrantPathTests {
                 plainA = plainB
                 b.reset()
                 plainB = []
-            default:
+            case 6:
                 swap(&a, &b)
                 swap(&plainA, &plainB)
+            default:
+                // The engine's check of a built timeline: sorted, and whether two entries are closer
+                // than the render spacing.
+                let spacing = [2, 0, 60.5][Int(g.next() % 3)]
+                let close = a.sortForDelivery(minSpacing: spacing)
+                plainA.sort()
+                var closer = false
+                for i in plainA.indices.dropFirst() where plainA[i] - plainA[i - 1] < spacing { closer = true }
+                #expect(close == closer)
             }
             check(a, plainA)
             check(b, plainB)

@@ -159,6 +159,19 @@ public struct ReplayTimeline: Sendable {
         return spaced.hasGap(below: threshold)
     }
 
+    /// Sorts the entries by date when they are not, and tells whether two adjacent ones are dated
+    /// less than `minSpacing` apart (the engine's check of a timeline it is about to deliver):
+    /// one pass over listed entries serves both when they are sorted and far enough apart, and
+    /// none is needed over evenly spaced ones. Inlined: at most reloads the first check answers
+    /// alone.
+    @inline(__always)
+    package mutating func sortForDelivery(minSpacing: Double) -> Bool {
+        // One entry: no two entries to compare.
+        guard count > 1, hasGap(below: max(minSpacing, 0)) else { return false }
+        if hasGap(below: 0) { entries.sort { $0.date < $1.date } }
+        return hasGap(below: minSpacing)
+    }
+
     /// ``hasGap(below:)`` with two or more listed entries.
     private func hasListedGap(below threshold: Double) -> Bool {
         if listedCount > 1 {
