@@ -89,6 +89,72 @@ struct GrantPathTests {
         }
     }
 
+    @Test("2,000 random operations on two reused timelines: the same entries as timelines built anew")
+    func reusedTimelines() {
+        // `reset()` writes only the count of listed entries: what the arrays keep past it must
+        // never be read, whatever comes next (issue #26 `grantsonly`).
+        var g = SeededGenerator(seed: 1_266)
+        var a = ReplayTimeline(), b = ReplayTimeline()
+        var plainA: [SimTime] = [], plainB: [SimTime] = []
+        func check(_ t: ReplayTimeline, _ plain: [SimTime]) {
+            #expect(t.count == plain.count)
+            #expect(t.entries.map(\.date.bitPattern) == plain.map(\.bitPattern))
+            #expect((0..<plain.count).allSatisfy { t.date(ofEntry: $0).bitPattern == plain[$0].bitPattern })
+            #expect(t.lastDate?.bitPattern == plain.last?.bitPattern)
+            for threshold: Double in [0, 1, 60, -1] {
+                var gap = false
+                for i in plain.indices.dropFirst() where plain[i] - plain[i - 1] < threshold { gap = true }
+                #expect(t.hasGap(below: threshold) == gap)
+            }
+            if let even = t.evenDates(from: 0) {
+                for j in even.offset..<plain.count {
+                    #expect((even.first + Double(j - even.offset) * even.spacing).bitPattern == plain[j].bitPattern)
+                }
+            }
+        }
+        for _ in 0..<2_000 {
+            let date = (g.unit() * 1e6).rounded()
+            switch g.next() % 8 {
+            case 0:
+                a.reset()
+                plainA = []
+            case 1:
+                a.append(date: date)
+                plainA.append(date)
+            case 2:
+                let spacing = [60, 0.5, 900][Int(g.next() % 3)], count = Int(g.next() % 70)
+                a.appendEntries(from: date, spacing: spacing, count: count)
+                for i in 0..<count { plainA.append(date + Double(i) * spacing) }
+            case 3:
+                a.entries.append(ReplayEntry(date: date))
+                plainA.append(date)
+            case 4:
+                a.entries.sort { $0.date < $1.date }
+                plainA.sort()
+            case 5:
+                // A delivery: `a` becomes `b`'s, `b` takes `a`'s storage and is emptied before reuse.
+                a.take(from: &b)
+                plainA = plainB
+                b.reset()
+                plainB = []
+            case 6:
+                swap(&a, &b)
+                swap(&plainA, &plainB)
+            default:
+                // The engine's check of a built timeline: sorted, and whether two entries are closer
+                // than the render spacing.
+                let spacing = [2, 0, 60.5][Int(g.next() % 3)]
+                let close = a.sortForDelivery(minSpacing: spacing)
+                plainA.sort()
+                var closer = false
+                for i in plainA.indices.dropFirst() where plainA[i] - plainA[i - 1] < spacing { closer = true }
+                #expect(close == closer)
+            }
+            check(a, plainA)
+            check(b, plainB)
+        }
+    }
+
     @Test("1,000 random pairs of timelines: take(from:) delivers as swap does, and the other refills")
     func takeFrom() {
         var g = SeededGenerator(seed: 1_265)

@@ -10,6 +10,22 @@
 /// off, and why. To add a fast path: add its switch here, off at ``EventLevel/all`` and for every
 /// input it cannot reproduce exactly, and a test against the event path.
 struct EnginePaths {
+    /// Timelines render and the display is accounted (every path below is about how). Off only
+    /// when nothing of the run reads the display: ``RunDetail/display`` off, no stretches
+    /// (``RunDetail/ageSegments``), no day quantile (``RunDetail/dayAgeQuantiles``), no view
+    /// metrics (``RunDetail/views``), no figures (``RunDetail/figures``) and no events (the runs that
+    /// log are the reference: at ``EventLevel/all`` a render and a view's age are events). Then no
+    /// entry renders (`deliver` schedules none) and nothing is accounted (`account(until:)` never
+    /// adds): the reloads are the same, since nothing that makes or grants a request reads the
+    /// display: requests come from the inputs (app reloads, App Intents, pushes, launches,
+    /// foreground sessions, location changes at a view), from a delivered timeline's policy (its
+    /// entries' dates, the drawn reload delay, low power) and from memory kills (the built
+    /// timeline's size); the grant reads the budget, the reload interval and foreground sessions;
+    /// an `unseen_after` hold and a location change read only when views come, and views are drawn
+    /// from the inputs whatever is displayed (``drawsViews``). `GrantsOnlyTests` compares such runs
+    /// with full ones on random scenarios with every one of those inputs. An input that would
+    /// make a reload depend on what is displayed must turn this on.
+    let renders: Bool
     /// Entries after the first of a timeline are counted in bulk when their time comes, not
     /// rendered one by one (`countBulkRenders`). Off with predictable content (a later entry may
     /// show newer content, so each render can change the display's staleness) and at
@@ -91,6 +107,9 @@ struct EnginePaths {
 
     /// The paths of a run of `inputs` under `system`, logging `level`, reporting `detail`.
     init(inputs: WidgetInputs, system: SystemSettings, level: EventLevel, detail: RunDetail) {
+        renders =
+            detail.display || detail.ageSegments || detail.dayAgeQuantiles || detail.views || detail.figures != nil
+            || level != .none
         bulkRenders = inputs.predictable.isEmpty && level != .all
         simpleRenderTimes = system.renderDelay.isConstant && inputs.lowPower.isEmpty
         freshRuns = !bulkRenders && simpleRenderTimes && level != .all

@@ -37,6 +37,15 @@ package struct RunDetail: Sendable, Equatable {
     /// the rest of the detail allows it (`EnginePaths.jumpRuns` decides): the same shapes either
     /// way. Off only to compare the two (tests).
     package var jumpRuns = true
+    /// The display is accounted: timelines render, and each day's renders, freshness, ages and
+    /// views' freshness are computed. When off, and nothing else of the detail reads the display
+    /// (``ageSegments``, ``dayAgeQuantiles``, ``views``, ``figures``, and no events:
+    /// `EnginePaths.renders` decides), no timeline renders: the run computes its reloads alone
+    /// (requests, grants, charges and their times, deferrals and the budget's exhaustion, kills,
+    /// retries, rejections, peak memory, the views an `unseen_after` hold or a location change
+    /// reads, unseen holds), which never depend on the display, and leaves the display's sums at 0
+    /// (the views it draws are counted as seen stale since 0: their freshness is not computed).
+    package var display = true
 
     /// Everything, every stretch with its time: what the library's ``Simulator/run(_:events:)``
     /// returns.
@@ -72,4 +81,15 @@ package struct RunDetail: Sendable, Equatable {
         detail.views = objective.needsViews
         return detail
     }
+
+    /// What the optimizer reads of a run when only its reloads are read (the daylight-saving
+    /// check: whether a day waited for budget): no display accounting at all (``display`` off), no
+    /// stretches, no view metrics, the charge times kept.
+    package static let grantsOnly: RunDetail = {
+        var detail = RunDetail.optimization
+        detail.ageSegments = false
+        detail.views = false
+        detail.display = false
+        return detail
+    }()
 }

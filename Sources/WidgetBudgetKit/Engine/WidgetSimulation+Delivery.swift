@@ -1,21 +1,8 @@
-// Timeline delivery: the timeline the provider built at a grant sorted (and checked for entries
-// closer than the render spacing), then made the displayed one: the old timeline's entries not yet
+// Timeline delivery: the timeline the provider built at a grant (sorted and checked for entries
+// closer than the render spacing by `ReplayTimeline.sortForDelivery`) made the displayed one: the old timeline's entries not yet
 // rendered dropped, the first entry due found, the policy reload scheduled, and the paths for the
 // new timeline chosen (`EnginePaths.timeline(closeEntries:)`).
 extension WidgetSimulation {
-    /// Sorts the timeline being built by date when it is not, and tells whether two adjacent
-    /// entries are closer than the render spacing: one pass over listed entries serves both when
-    /// they are sorted and far enough apart, and none is needed over evenly spaced ones
-    /// (`ReplayTimeline.appendEntries`). Inlined: at most reloads the first check answers alone.
-    @inline(__always)
-    mutating func sortBuilding() -> Bool {
-        let minSpacing = system.minRenderSpacing
-        // One entry (most reloads): no two entries to compare.
-        guard building.count > 1, building.hasGap(below: max(minSpacing, 0)) else { return false }
-        if building.hasGap(below: 0) { building.entries.sort { $0.date < $1.date } }
-        return building.hasGap(below: minSpacing)
-    }
-
     /// Delivers the timeline built at `t`; `closeEntries`: two of its entries are closer than the render spacing.
     mutating func deliver(at t: SimTime, source: ReloadSource, charged: Bool, footprint: Double, closeEntries: Bool) {
         // Entries of the old timeline not yet rendered are dropped; count those already rendered.
@@ -26,18 +13,20 @@ extension WidgetSimulation {
         timelinePaths = paths.timeline(closeEntries: closeEntries)
         serial += 1
         fetchTime = t
-        fetchStale = inputs.unpredictable.firstAfter(t)
         retryAt = .infinity
         failedRetries = 0
         let count = timeline.count
-        // WidgetKit shows the latest entry dated at or before now; earlier ones are skipped.
-        var first = 0
-        while first + 1 < count && timeline.date(ofEntry: first + 1) <= t { first += 1 }
-        nextEntry = first
-        lastRender = t
-        bulkCursor = count
-        bulkEnd = count
-        nextRender = count == 0 ? .infinity : renderTime(of: first)
+        if paths.renders {
+            fetchStale = inputs.unpredictable.firstAfter(t)
+            // WidgetKit shows the latest entry dated at or before now; earlier ones are skipped.
+            var first = 0
+            while first + 1 < count && timeline.date(ofEntry: first + 1) <= t { first += 1 }
+            nextEntry = first
+            lastRender = t
+            bulkCursor = count
+            bulkEnd = count
+            nextRender = count == 0 ? .infinity : renderTime(of: first)
+        }
         policyAwaitsView = false
         if let due = timeline.policyReloadDate {
             var at = max(due, t) + system.reloadDelay.draw(&reloadDelays)

@@ -81,7 +81,8 @@ extension WidgetSimulation {
         building.reset()
         context.now = t
         provider.getTimeline(in: context, into: &building)
-        let closeEntries = sortBuilding()
+        // Sorted by date when it is not; whether two entries are closer than the render spacing.
+        let closeEntries = building.sortForDelivery(minSpacing: system.minRenderSpacing)
         let footprint = memory.footprint(entries: building.count)
         day.peakMemoryMB = max(day.peakMemoryMB, footprint)
         if footprint > memory.limitMB {

@@ -144,6 +144,8 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
         views = prefetch ? inputs.viewStream.prefetching() : inputs.viewStream
         viewNext = paths.drawsViews ? views.next() ?? .infinity : .infinity
         constantRenderDelay = system.renderDelay.mean
+        // Without the display (``EnginePaths/renders``) nothing renders and nothing is accounted.
+        if !paths.renders { accountedUntil = .infinity }
         budget = ReloadBudget(model: budgetModel, daily: inputs.budget(onDay: 0), clock: calendar.clock)
         day = DayMetrics(budget: inputs.budget(onDay: 0), length: calendar.dayStarts[1] - calendar.dayStarts[0])
         reloadDelays = SeededGenerator(seed: inputs.delaySeed, stream: [StreamPurpose.reloadDelay.rawValue])

@@ -7,8 +7,13 @@
 /// one: the timeline keeps their first date, spacing and count, and the engine reads their dates by
 /// arithmetic (the very dates appending them one by one would give). ``entries`` lists them all.
 public struct ReplayTimeline: Sendable {
-    /// The entries appended one by one (before the evenly spaced ones).
+    /// The entries appended one by one (before the evenly spaced ones): `listed[..<listedCount]`.
+    /// The array may hold more, left from before the timeline was emptied: ``reset()`` writes
+    /// nothing, and the next entries overwrite them (the engine empties and refills its timeline
+    /// at every reload: removing the one entry cost more than the rest of emptying it).
     private var listed: [ReplayEntry]
+    /// How many of `listed`'s elements are entries.
+    private var listedCount: Int
     /// Entries after `listed`, evenly spaced, not stored.
     private var spaced = EvenlySpacedDates.none
     /// What to do after them.
@@ -17,6 +22,7 @@ public struct ReplayTimeline: Sendable {
     /// Creates a timeline.
     public init(entries: [ReplayEntry] = [], policy: ReloadPolicy = .atEnd) {
         listed = entries
+        listedCount = entries.count
         self.policy = policy
     }
 
@@ -26,17 +32,19 @@ public struct ReplayTimeline: Sendable {
     /// by one, so appending through it stays amortised O(1).
     public var entries: [ReplayEntry] {
         get {
-            guard spaced.count > 0 else { return listed }
-            var all = listed
-            spaced.append(to: &all)
+            var all = listedCount == listed.count ? listed : Array(listed[..<listedCount])
+            if spaced.count > 0 { spaced.append(to: &all) }
             return all
         }
         _modify {
             storeSpaced()
+            trimListed()
+            defer { listedCount = listed.count }
             yield &listed
         }
         set {
             listed = newValue
+            listedCount = newValue.count
             spaced = .none
         }
     }
@@ -46,7 +54,13 @@ public struct ReplayTimeline: Sendable {
     @inline(__always)
     public mutating func append(date: SimTime) {
         storeSpaced()
-        listed.append(ReplayEntry(date: date))
+        let entry = ReplayEntry(date: date)
+        if listedCount < listed.count {
+            listed[listedCount] = entry
+        } else {
+            listed.append(entry)
+        }
+        listedCount += 1
     }
 
     /// Appends `count` entries dated `first + Double(i) * spacing` for `i` in `0 ..< count`: the
@@ -65,33 +79,30 @@ public struct ReplayTimeline: Sendable {
         if count > 1 && run.isCompact {
             spaced = run
         } else {
+            trimListed()
             run.append(to: &listed)
+            listedCount = listed.count
         }
     }
 
     /// Empties the timeline, keeping its storage.
     ///
     /// The engine empties its timeline at every reload, usually holding the one listed entry the
-    /// built-in providers append before their evenly spaced ones: that one is dropped by
-    /// `removeLast`, cheaper than the general range removal of `removeAll(keepingCapacity:)`.
-    /// Inlined: the call cost as much as the work.
+    /// built-in providers append before their evenly spaced ones: nothing is written but the count
+    /// of listed entries (the next ones overwrite the old; issue #26 `grantsonly`: removing the one
+    /// entry from the array was 29 instructions and a call a reload).
     @inline(__always)
     public mutating func reset() {
-        if !listed.isEmpty { removeListed() }
+        listedCount = 0
         spaced = .none
         policy = .atEnd
     }
 
-    /// Empties `listed`, keeping its storage. A function of its own, never inlined, so that
-    /// `removeLast` is inlined here (inside the engine's large grant function the optimizer calls
-    /// the standard library's generic code instead, at about twice the cost).
-    @inline(never)
-    private mutating func removeListed() {
-        if listed.count == 1 {
-            listed.removeLast()
-        } else {
-            listed.removeAll(keepingCapacity: true)
-        }
+    /// Drops the elements of `listed` past its entries, before the array is appended to or handed
+    /// out (inlined: usually there are none).
+    @inline(__always)
+    private mutating func trimListed() {
+        if listed.count > listedCount { listed.removeSubrange(listedCount...) }
     }
 
     /// Becomes `other` and hands it this timeline's entry storage: `swap(&self, &other)` without
@@ -101,6 +112,7 @@ public struct ReplayTimeline: Sendable {
     @inline(__always)
     package mutating func take(from other: inout ReplayTimeline) {
         swap(&listed, &other.listed)
+        swap(&listedCount, &other.listedCount)
         spaced = other.spaced
         policy = other.policy
     }
@@ -118,18 +130,18 @@ public struct ReplayTimeline: Sendable {
     // MARK: Reading without listing
 
     /// The number of entries. O(1).
-    package var count: Int { listed.count + spaced.count }
+    package var count: Int { listedCount + spaced.count }
 
     /// The date of entry `k` (`0 ..< count`). O(1).
     @inline(__always)
     package func date(ofEntry k: Int) -> SimTime {
-        k < listed.count ? listed[k].date : spaced.date(k - listed.count)
+        k < listedCount ? listed[k].date : spaced.date(k - listedCount)
     }
 
     /// The date of the last entry, or `nil` when there is none. O(1).
     @inline(__always)
     package var lastDate: SimTime? {
-        spaced.count > 0 ? spaced.date(spaced.count - 1) : listed.last?.date
+        spaced.count > 0 ? spaced.date(spaced.count - 1) : listedCount > 0 ? listed[listedCount - 1].date : nil
     }
 
     /// Whether two adjacent entries are dated less than `threshold` apart (`threshold` 0: whether
@@ -141,19 +153,32 @@ public struct ReplayTimeline: Sendable {
     /// Inlined for at most one listed entry (the built-in providers' timelines at every reload).
     @inline(__always)
     package func hasGap(below threshold: Double) -> Bool {
-        guard listed.count <= 1 else { return hasListedGap(below: threshold) }
+        guard listedCount <= 1 else { return hasListedGap(below: threshold) }
         guard spaced.count > 0 else { return false }
-        if let last = listed.last, spaced.first - last.date < threshold { return true }
+        if listedCount == 1 && spaced.first - listed[0].date < threshold { return true }
         return spaced.hasGap(below: threshold)
+    }
+
+    /// Sorts the entries by date when they are not, and tells whether two adjacent ones are dated
+    /// less than `minSpacing` apart (the engine's check of a timeline it is about to deliver):
+    /// one pass over listed entries serves both when they are sorted and far enough apart, and
+    /// none is needed over evenly spaced ones. Inlined: at most reloads the first check answers
+    /// alone.
+    @inline(__always)
+    package mutating func sortForDelivery(minSpacing: Double) -> Bool {
+        // One entry: no two entries to compare.
+        guard count > 1, hasGap(below: max(minSpacing, 0)) else { return false }
+        if hasGap(below: 0) { entries.sort { $0.date < $1.date } }
+        return hasGap(below: minSpacing)
     }
 
     /// ``hasGap(below:)`` with two or more listed entries.
     private func hasListedGap(below threshold: Double) -> Bool {
-        if listed.count > 1 {
-            for i in 1..<listed.count where listed[i].date - listed[i - 1].date < threshold { return true }
+        if listedCount > 1 {
+            for i in 1..<listedCount where listed[i].date - listed[i - 1].date < threshold { return true }
         }
         guard spaced.count > 0 else { return false }
-        if let last = listed.last, spaced.first - last.date < threshold { return true }
+        if listedCount > 0 && spaced.first - listed[listedCount - 1].date < threshold { return true }
         return spaced.hasGap(below: threshold)
     }
 
@@ -161,14 +186,14 @@ public struct ReplayTimeline: Sendable {
     /// Double(j - offset) * spacing` (as ``date(ofEntry:)`` computes it), else `nil`. O(1).
     @inline(__always)
     package func evenDates(from k: Int) -> (first: SimTime, spacing: Double, offset: Int)? {
-        k >= listed.count && spaced.count > 0 ? (spaced.first, spaced.spacing, listed.count) : nil
+        k >= listedCount && spaced.count > 0 ? (spaced.first, spaced.spacing, listedCount) : nil
     }
 
     /// The spacing of entries `k ..< count` when they are evenly spaced with exact dates (each one
     /// `spacing` after the one before, to the bit), else `nil`. O(1).
     @inline(__always)
     package func exactSpacing(from k: Int) -> Double? {
-        k >= listed.count && spaced.isExact ? spaced.spacing : nil
+        k >= listedCount && spaced.isExact ? spaced.spacing : nil
     }
 
     /// The last index `j` in `k ... end` such that every entry in `k + 1 ... j` is dated exactly
@@ -181,7 +206,7 @@ public struct ReplayTimeline: Sendable {
         while j < end {
             if exactSpacing(from: j) == step {
                 // Entries j ... count - 1 are evenly spaced: each `step` after the one before.
-                return min(end, listed.count + spaced.count - 1)
+                return min(end, listedCount + spaced.count - 1)
             }
             guard date(ofEntry: j + 1) == date(ofEntry: j) + step else { return j }
             j += 1
@@ -198,7 +223,9 @@ public struct ReplayTimeline: Sendable {
 
     /// ``storeSpaced()`` when there are evenly spaced entries.
     private mutating func storeSpacedRun() {
+        trimListed()
         spaced.append(to: &listed)
+        listedCount = listed.count
         spaced = .none
     }
 }

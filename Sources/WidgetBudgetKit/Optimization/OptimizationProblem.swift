@@ -118,6 +118,7 @@ public struct OptimizationProblem: Sendable {
     /// monotone in B.
     public func evaluate(provider spec: ProviderSpec, replications: Int? = nil, appThrottle: Double? = nil) -> CandidateEvaluation {
         let reps = Array(0..<(replications ?? settings.replications))
+        let provider = sharedProvider(spec)
         let budgets = settings.constraints.budgets
         let model = scenario.budget.model
         let allowed = settings.constraints.maxExhaustedDayFraction
@@ -128,7 +129,8 @@ public struct OptimizationProblem: Sendable {
             func neededDrawn(_ run: WidgetRunResult) -> Int {
                 NeededBudget.drawn(minimumBudget(chargeTimes: run.chargeTimes), budget: scenario.budget, viewsPerDay: viewsPerDay)
             }
-            let run = simulate(spec, replication: r, budget: budgets.lowerBound, model: model, appThrottle: appThrottle)
+            let run = simulate(
+                spec, provider: provider, replication: r, budget: budgets.lowerBound, model: model, appThrottle: appThrottle)
             atMin.append(run)
             if run.days.contains(where: { $0.deferred > 0 }) {
                 binding = true
@@ -137,7 +139,8 @@ public struct OptimizationProblem: Sendable {
                 // an unlimited B (midnight is the cheapest), but a learning period keeps its own
                 // B, under the scenario's model.
                 let free = simulate(
-                    spec, replication: r, budget: Self.unlimitedBudget, model: scenario.budget.learningDays > 0 ? model : .midnight,
+                    spec, provider: provider, replication: r, budget: Self.unlimitedBudget,
+                    model: scenario.budget.learningDays > 0 ? model : .midnight,
                     appThrottle: appThrottle,
                     detail: allowed > 0 ? .optimization : .unconstrained(for: settings.objective))
                 unlimited.append(free)
@@ -158,7 +161,9 @@ public struct OptimizationProblem: Sendable {
             if top > budgets.lowerBound {
                 for b in (budgets.lowerBound + 1)...top {
                     let runs = reps.map { r in
-                        needed[r] <= b ? unlimited[r] : simulate(spec, replication: r, budget: b, model: model, appThrottle: appThrottle)
+                        needed[r] <= b
+                            ? unlimited[r]
+                            : simulate(spec, provider: provider, replication: r, budget: b, model: model, appThrottle: appThrottle)
                     }
                     let s = WidgetSummary(widget: widget.name, runs: runs)
                     if isWorse(s, than: summary) {
@@ -221,18 +226,28 @@ public struct OptimizationProblem: Sendable {
         return out
     }
 
+    /// `spec`'s provider built for this problem's runs (its clock and horizon), to be handed to
+    /// each of them: a provider depends only on its spec, the clock and the horizon, so one serves
+    /// every replication and budget when its copies run apart (``BuiltInProvider/copiesRunApart``);
+    /// `nil` otherwise, and each run builds its own.
+    func sharedProvider(_ spec: ProviderSpec) -> BuiltInProvider? {
+        let built = spec.makeProvider(clock: calendar.clock, horizon: calendar.horizon)
+        return built.copiesRunApart ? built : nil
+    }
+
     /// One replication of `spec` with `budget` drawn as the daily budget (the widget's B is then
     /// what the scenario's budget settings make of it, as in `simulate`), with the charge times (for the needed
     /// budget) and without what the optimizer never reads: by default `RunDetail.optimization` (no
     /// age quantile per day, no events); a run without a budget may read less still
-    /// (`RunDetail.unconstrained(for:)`).
+    /// (`RunDetail.unconstrained(for:)`). `provider`: `spec`'s, from this problem's
+    /// ``sharedProvider(_:)``; `nil` builds it for the run.
     func simulate(
-        _ spec: ProviderSpec, replication r: Int, budget: Int, model: BudgetModel, appThrottle: Double? = nil,
-        detail: RunDetail = .optimization
+        _ spec: ProviderSpec, provider: BuiltInProvider? = nil, replication r: Int, budget: Int, model: BudgetModel,
+        appThrottle: Double? = nil, detail: RunDetail = .optimization
     ) -> WidgetRunResult {
         let inputs = input(r, appThrottle: appThrottle).drawing(daily: budget, scenario.budget)
         var simulation = WidgetSimulation(
-            provider: spec.makeProvider(clock: calendar.clock, horizon: calendar.horizon), inputs: inputs,
+            provider: provider ?? spec.makeProvider(clock: calendar.clock, horizon: calendar.horizon), inputs: inputs,
             calendar: calendar, memory: scenario.memory, system: scenario.system, budgetModel: model,
             widgetIndex: settings.widget, replication: r, family: widget.family, events: .none,
             detail: detail)

@@ -121,6 +121,19 @@ public enum BuiltInProvider: ReplayProvider, Sendable {
         .other(OtherProvider(provider))
     }
 
+    /// Whether copies of this provider run apart, so that one built provider may serve many runs
+    /// (the optimizer builds a candidate's once, not once per replication): each built-in provider
+    /// is a plain value (its arrays copied on write, ``UntilFullProvider``'s level changed in the
+    /// run's own copy), so the copy each run holds carries nothing from one run to another. Any
+    /// other type (``other(_:)``) may keep its state in a reference its copies share: it is built
+    /// for each run.
+    package var copiesRunApart: Bool {
+        switch self {
+        case .fixed, .untilFull, .windows, .schedule, .never: true
+        case .other: false
+        }
+    }
+
     /// Fills `timeline` for a reload at `context.now` (see ``ReplayProvider``).
     ///
     /// Inlined into the engine's grant, the providers that do not change as they run read in
