@@ -4,15 +4,17 @@
 // fraction of the render spacing and every date is exact, the entries rendered are every `m`th,
 // evenly spaced `minRenderSpacing` apart: their cycles in one step (`closedCycles`) or a stride
 // (`strideRun`, `StaleStride`) over them renders them as `renderEntry` and `spaceNextRender` would
-// one at a time, with the same additions in the same order. docs/design/engine.md, "Entries closer than the render spacing".
+// one at a time, with the same additions in the same order. docs/design/engine.md, "Entries closer
+// than the render spacing, in strides".
 extension WidgetSimulation {
     /// Renders, from the entry due next (`nextEntry` at `nextRender`), the entries of a timeline
     /// whose entries are closer than the render spacing that render one render spacing apart, as
     /// a stride over every `m`th entry, through `limit` and before `dayEnd`; then schedules the
-    /// next render as `renderEntry` would after the last of them. Returns false (changing nothing)
-    /// when it renders none: the entry before did not go stale at a tick of its own, the spacing
-    /// does not divide the render spacing exactly, a date or tick is inexact, or the stride stops
-    /// at once.
+    /// next render as `renderEntry` would after the last of them. Returns false when it renders
+    /// none, having changed nothing of the run (the entry before did not go stale at a tick of its
+    /// own, a tick is inexact, or the stride stops at once); when the timeline's spacing does not
+    /// divide the render spacing exactly or its dates are inexact, the timeline is not asked again
+    /// (``EnginePaths/Timeline/spacedStrides`` off until the next delivery).
     ///
     /// Rendered one at a time, entry `k` (rendered at its date `t`) is followed by the latest entry
     /// rendering by `t + minRenderSpacing` (`spaceNextRender`): with entries `spacing` apart to the
