@@ -52,8 +52,19 @@ public struct SearchSpace: Sendable, Equatable, Codable {
 
     /// Every distinct candidate, in canonical order (see ``PolicyCandidate/canonicalOrder(_:_:)``).
     ///
+    /// - Complexity: O(n) for n candidates when the lists are in canonical order (as ``init`` leaves
+    ///   them), else O(n log n) for n combinations.
+    public var candidates: [PolicyCandidate] { Array(canonicalCandidates) }
+
+    /// ``candidates`` read by index without listing them (``CanonicalCandidates``): the `k`th
+    /// candidate in O(1) when the lists are in canonical order.
+    public var canonicalCandidates: CanonicalCandidates { CanonicalCandidates(self) }
+
+    /// Every distinct candidate, listed from every combination and sorted by ``CandidateKey``:
+    /// the definition of the canonical order, which ``CanonicalCandidates`` follows by arithmetic.
+    ///
     /// - Complexity: O(n log n) for n combinations.
-    public var candidates: [PolicyCandidate] {
+    package func listedInCanonicalOrder() -> [PolicyCandidate] {
         guard !isEmpty else { return [] }
         var seen = Set<PolicyCandidate>()
         var out: [PolicyCandidate] = []
