@@ -77,12 +77,14 @@ struct GridScenarios {
     }
 }
 
-/// What a run of the engine returned, and how often it took the closed forms and the spaced
-/// strides (counted on the side, `WidgetSimulation.closedTaken` and `spacedTaken`).
+/// What a run of the engine returned, and how often it took the closed forms, the spaced strides
+/// and the renders on a stale start in the loop (counted on the side, `WidgetSimulation.closedTaken`,
+/// `spacedTaken` and `staleStartRenders`).
 struct EngineRun {
     var result: WidgetRunResult
     var closed: (timelines: Int, whole: Int, halves: Int)
     var spaced: (runs: Int, renders: Int)
+    var staleStartRenders: Int
 
     /// Replication `replication` of `scenario`'s first widget, run by the engine with `events`
     /// and `detail`, its shapes going to `store` (the engine's own buffer when `nil`).
@@ -100,6 +102,7 @@ struct EngineRun {
         result = simulation.run()
         closed = simulation.closedTaken
         spaced = simulation.spacedTaken
+        staleStartRenders = simulation.staleStartRenders
     }
 }
 

@@ -60,6 +60,15 @@ struct ChangeCursor {
         return firstAfterFar(date)
     }
 
+    /// `firstAfter(date)` when `date` is the cursor's last answer, a tick whose next tick is a
+    /// period after it to the bit (`ExactTicks.containsPair`): that next tick, without moving the
+    /// cursor (`firstAfterInLoop(date)` then answers it in one step); else `nil` (a list, or the
+    /// cursor elsewhere).
+    @inline(__always)
+    func tickAfter(answer date: SimTime) -> SimTime? {
+        period > 0 && date == tickTime && exact.containsPair(tick) ? tickTime + period : nil
+    }
+
     /// The cheap answers on an `every` grid, `nil` when there is none: the last answer again, one
     /// step along the exact stretch, or (with `jumps`) as many steps as the last division moved.
     @inline(__always)

@@ -77,9 +77,18 @@ extension WidgetSimulation {
                 k += 1
                 let nextDate = timeline.date(ofEntry: k)
                 let nextAt = max(nextDate + constantRenderDelay, t)
-                if k == last || nextAt > limit || nextAt >= dayEnd
-                    || (nextAt <= staleStart && !sharesOnly(k, date: nextDate, renderedAt: nextAt))
-                {
+                var leaves = k == last || nextAt > limit || nextAt >= dayEnd
+                if !leaves && nextAt <= staleStart && !sharesOnly(k, date: nextDate, renderedAt: nextAt) {
+                    if strides && startsNoRun(k, date: nextDate, renderedAt: nextAt) {
+                        // Rendered in the loop, as when it comes back for it after the search
+                        // found nothing: with no stride or cycles before it.
+                        steady = false
+                        staleStartRenders += 1
+                    } else {
+                        leaves = true
+                    }
+                }
+                if leaves {
                     // Back to the general case: `renderEntry`'s turn after rendering entry k - 1.
                     nextEntry = k
                     scheduleNext(after: k - 1, renderedAt: t, date: date, nextDate: nextDate, nextAt: nextAt)
@@ -184,6 +193,21 @@ extension WidgetSimulation {
             tallyView(at: viewNext)
             viewNext = views.next() ?? .infinity
         }
+    }
+
+    /// Whether entry `j` (dated `date`, rendering at `at`, by the stale start), not the last,
+    /// rendering with no render delay, is dated on the stale start and renders then, while the
+    /// entry after it renders after its own stale start (a tick, `ChangeCursor.tickAfter`, or
+    /// `fetchStale`): then `FreshRun.following` finds no fresh run (entry `j + 1` does not render
+    /// by entry `j`'s stale start) and nothing sharing (entry `j` is not dated before the stale
+    /// start), the render loop schedules entry `j` at `at` and, nothing else being due before it,
+    /// comes back and renders it. The minute-aligned timelines' entry 1 (dated on the tick where
+    /// entry 0 goes stale), answered without the search and without leaving the loop. (Entries of
+    /// a timeline in the loop are never closer than the render spacing: `freshRuns` is off then.)
+    @inline(__always)
+    func startsNoRun(_ j: Int, date: SimTime, renderedAt at: SimTime) -> Bool {
+        guard date == staleStart && at == date, let tick = predictable.tickAfter(answer: date) else { return false }
+        return timeline.date(ofEntry: j + 1) > min(fetchStale, tick)
     }
 
     /// Whether entry `j` (dated `date`, rendering at `at`, by the stale start), not the last,

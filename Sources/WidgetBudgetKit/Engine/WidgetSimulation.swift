@@ -86,6 +86,10 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
     /// How many times `spacedRun` rendered entries closer than the render spacing in strides, and
     /// how many renders: read by the tests, as ``closedTaken``.
     var spacedTaken = (runs: 0, renders: 0)
+    /// How many entries dated on the stale start of the entry before them, starting no fresh run,
+    /// the render loop rendered without leaving it (`startsNoRun`): read by the tests, as
+    /// ``closedTaken``.
+    var staleStartRenders = 0
 
     // Reloads.
     var budget: ReloadBudget
