@@ -9,15 +9,15 @@ import WidgetBudgetTestSupport
 /// the days and stale stretches the same.
 @Suite("Charge times without events")
 struct ChargeTimesTests {
-    /// A random one-widget scenario that exercises the grant path: tight budgets of each model,
-    /// a learning period, a minimum reload interval, foreground sessions, App Intents, app reloads,
-    /// memory kills, and fixed, windowed and until-full providers.
-    static func randomScenario(_ g: inout SeededGenerator) -> Scenario {
+    /// A provider of the grant path's scenarios: a fixed one (drawn first), the same in a window
+    /// or a two-part schedule, or an until-full one; and, with `never`, a provider that never
+    /// reloads.
+    static func provider(_ g: inout SeededGenerator, never: Bool = false) -> ProviderSpec {
         func pick<T>(_ options: [T]) -> T { options[Int(g.next() % UInt64(options.count))] }
         let fixed = FixedProvider(
             entries: pick([1, 2, 12, 61, 200]), spacing: pick([30, 60, 300, 900]), firstOffset: pick([0, 2]),
             align: pick([.none, .minute]), policy: pick([.atEnd, .after(600), .after(3_600), .never]))
-        let provider: ProviderSpec = pick([
+        let providers: [ProviderSpec] = [
             .fixed(fixed),
             .fixed(fixed),
             .windows([WindowedPolicy(window: TimeWindow("07:00-23:00")!, provider: fixed)]),
@@ -26,7 +26,16 @@ struct ChargeTimesTests {
                 WindowedPolicy(window: TimeWindow("12:00-06:00")!, provider: FixedProvider(entries: 4, spacing: 900)),
             ]),
             .untilFull(UntilFullProvider(level: 20, ratePerHour: 10, spacing: 600, onChange: .set(25))),
-        ])
+        ]
+        return pick(never ? providers + [.never] : providers)
+    }
+
+    /// A random one-widget scenario that exercises the grant path: tight budgets of each model,
+    /// a learning period, a minimum reload interval, foreground sessions, App Intents, app reloads,
+    /// memory kills, and fixed, windowed and until-full providers.
+    static func randomScenario(_ g: inout SeededGenerator) -> Scenario {
+        func pick<T>(_ options: [T]) -> T { options[Int(g.next() % UInt64(options.count))] }
+        let provider = Self.provider(&g)
         var app = AppActivity()
         app.reloads = pick([
             [],

@@ -18,20 +18,7 @@ struct GrantsOnlyTests {
     /// and fixed, windowed, scheduled, until-full and never providers; some over a clock change.
     static func randomScenario(_ g: inout SeededGenerator) -> Scenario {
         func pick<T>(_ options: [T]) -> T { options[Int(g.next() % UInt64(options.count))] }
-        let fixed = FixedProvider(
-            entries: pick([1, 2, 12, 61, 200]), spacing: pick([30, 60, 300, 900]), firstOffset: pick([0, 2]),
-            align: pick([.none, .minute]), policy: pick([.atEnd, .after(600), .after(3_600), .never]))
-        let provider: ProviderSpec = pick([
-            .fixed(fixed),
-            .fixed(fixed),
-            .windows([WindowedPolicy(window: TimeWindow("07:00-23:00")!, provider: fixed)]),
-            .schedule([
-                WindowedPolicy(window: TimeWindow("06:00-12:00")!, provider: fixed),
-                WindowedPolicy(window: TimeWindow("12:00-06:00")!, provider: FixedProvider(entries: 4, spacing: 900)),
-            ]),
-            .untilFull(UntilFullProvider(level: 20, ratePerHour: 10, spacing: 600, onChange: .set(25))),
-            .never,
-        ])
+        let provider = ChargeTimesTests.provider(&g, never: true)
         var app = AppActivity()
         app.reloads = pick([
             [],
