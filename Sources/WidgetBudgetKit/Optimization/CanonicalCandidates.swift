@@ -4,7 +4,7 @@
 /// Sorted by ``CandidateKey``, a space's candidates fall into one block per window list (by its
 /// text) and policy; inside a block, the single-entry candidates come first (spacing 0, no
 /// alignment), one per distinct app throttle, then every alignment × spacing × entry count ×
-/// app throttle in that order. When the space's lists are in that order (as ``SearchSpace/init``
+/// app throttle in that order. When the space's lists are in that order (as ``SearchSpace/init(spacings:entries:aligns:policies:windows:firstOffset:)``
 /// leaves them: no two window lists with the same text, spacings positive, entries at least 1,
 /// no NaN), the `k`th candidate is found by arithmetic on `k`, O(1). Otherwise (lists set by hand
 /// out of order) the candidates are listed and sorted once, as ``SearchSpace/candidates`` always

@@ -52,7 +52,7 @@ public struct SearchSpace: Sendable, Equatable, Codable {
 
     /// Every distinct candidate, in canonical order (see ``PolicyCandidate/canonicalOrder(_:_:)``).
     ///
-    /// - Complexity: O(n) for n candidates when the lists are in canonical order (as ``init`` leaves
+    /// - Complexity: O(n) for n candidates when the lists are in canonical order (as ``init(spacings:entries:aligns:policies:windows:firstOffset:)`` leaves
     ///   them), else O(n log n) for n combinations.
     public var candidates: [PolicyCandidate] { Array(canonicalCandidates) }
 
