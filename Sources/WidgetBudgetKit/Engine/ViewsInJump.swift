@@ -75,11 +75,30 @@ extension ViewsInJump {
         mutating func at(_ v: SimTime) -> SimTime {
             if v >= nextMove {
                 divisions += 1
-                let i = jump.moves(by: v, step: step)
-                value = jump.tick + Double(i) * step
-                nextMove = i == jump.moves ? .infinity : jump.firstMove + Double(i) * step
+                let i = wholeMoves(by: v)
+                value = jump.tick + i * step
+                nextMove = i == Double(jump.moves) ? .infinity : jump.firstMove + i * step
             }
             return value
+        }
+
+        /// ``ViewsInJump/moves(by:step:)`` as a whole `Double` (the same number, and the same
+        /// dates compared: `Double(i)` is `i` for a count below 2^53), without its conversions to
+        /// `Int` and back and their checks: the quotient `q` (`0 ≤ q < moves`) rounded down by
+        /// rounding `q + 2^52`, where the doubles are the whole numbers, and one less when that
+        /// rounded up. A guess the dates disagree with is searched as there (a count of moves
+        /// above 2^52, none in practice, only guesses wrong).
+        @inline(__always)
+        private func wholeMoves(by v: SimTime) -> Double {
+            let moves = Double(jump.moves), first = jump.firstMove
+            let q = (v - first) / step
+            var i = moves
+            if q < moves {
+                let nearest = (q + 0x1p52) - 0x1p52
+                i = q < 0 ? 0 : (nearest > q ? nearest : nearest + 1)
+            }
+            if (i == 0 || first + (i - 1) * step <= v) && (i == moves || first + i * step > v) { return i }
+            return Double(jump.moves(by: v, step: step, from: Int(i)))
         }
     }
 }

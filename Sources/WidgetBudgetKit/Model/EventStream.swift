@@ -182,14 +182,17 @@ package struct EventStream: IteratorProtocol, Sendable {
             return nil
         }
         var i = listNext
-        defer { listNext = i }
-        while i < listTimes.count {
-            let t = listTimes[i]
-            i += 1
-            if t >= end { return t }
-            visit(t)
+        let found: SimTime? = listTimes.withUnsafeBufferPointer { times in
+            while i < times.count {
+                let t = times[i]
+                i += 1
+                if t >= end { return t }
+                visit(t)
+            }
+            return nil
         }
-        return nil
+        listNext = i
+        return found
     }
 
     /// The next event of the source, before the `during` filter. Small enough to inline into the
