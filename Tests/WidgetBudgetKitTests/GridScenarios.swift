@@ -78,22 +78,26 @@ struct GridScenarios {
 }
 
 /// What a run of the engine returned, and how often it took the closed forms, the spaced strides
-/// and the renders on a stale start in the loop (counted on the side, `WidgetSimulation.closedTaken`,
-/// `spacedTaken` and `staleStartRenders`).
+/// the renders on a stale start in the loop, and the views counted after jumps (counted on the
+/// side, `WidgetSimulation.closedTaken`, `spacedTaken`, `staleStartRenders` and `viewsInJumpsTaken`).
 struct EngineRun {
     var result: WidgetRunResult
     var closed: (timelines: Int, whole: Int, halves: Int)
     var spaced: (runs: Int, renders: Int)
     var staleStartRenders: Int
+    var viewsInJumps: Int
 
     /// Replication `replication` of `scenario`'s first widget, run by the engine with `events`
-    /// and `detail`, its shapes going to `store` (the engine's own buffer when `nil`).
+    /// and `detail`, its shapes going to `store` (the engine's own buffer when `nil`); with
+    /// `viewsDrawnInAdvance`, its views read from a list drawn before the run, as the optimizer's
+    /// candidates read them (`WidgetInputs.drawnInAdvance()`).
     init(
         _ scenario: Scenario, replication: Int = 0, events: EventLevel = .none, detail: RunDetail,
-        store: (any AgeShapeStore)? = nil
+        store: (any AgeShapeStore)? = nil, viewsDrawnInAdvance: Bool = false
     ) {
         let calendar = SimulationCalendar(scenario: scenario)
-        let inputs = WidgetInputs(scenario: scenario, calendar: calendar, widgetIndex: 0, replication: replication)
+        let drawn = WidgetInputs(scenario: scenario, calendar: calendar, widgetIndex: 0, replication: replication)
+        let inputs = viewsDrawnInAdvance ? drawn.drawnInAdvance() : drawn
         var simulation = WidgetSimulation(
             provider: scenario.widgets[0].provider.makeProvider(clock: calendar.clock, horizon: calendar.horizon),
             inputs: inputs, calendar: calendar, memory: scenario.memory, system: scenario.system,
@@ -103,6 +107,7 @@ struct EngineRun {
         closed = simulation.closedTaken
         spaced = simulation.spacedTaken
         staleStartRenders = simulation.staleStartRenders
+        viewsInJumps = simulation.viewsInJumpsTaken
     }
 }
 

@@ -20,21 +20,25 @@ extension WidgetSimulation {
             view(at: t)
             return
         }
-        var t = viewNext
-        repeat {
-            tallyView(at: t)
-            t = views.next() ?? .infinity
-        } while t < limit
-        viewNext = t
+        tallyDueViews(before: limit)
     }
 
-    /// The views before `t` (a render, the next event), counted as `countViews` counts them.
+    /// The views before `t` (a render, the next event), counted as `countViews` counts them: a
+    /// test inlined where no view is due, the loop out of line.
     @inline(__always)
     mutating func tallyViews(before t: SimTime) {
-        while viewNext < t {
-            tallyView(at: viewNext)
-            viewNext = views.next() ?? .infinity
-        }
+        if viewNext < t { tallyDueViews(before: t) }
+    }
+
+    /// The views from `viewNext` (counted whatever `t`) to `t` (excluded), each seeing the stale
+    /// start there is, in one loop: `countViews`' and ``tallyViews(before:)``'s.
+    @inline(never)
+    mutating func tallyDueViews(before t: SimTime) {
+        let s = hasContent ? staleStart : 0
+        var tally = ViewTally(day, lastViewAt: lastViewAt)
+        tally.add(viewNext, staleStart: s)
+        viewNext = views.next(visitingBefore: t) { tally.add($0, staleStart: s) } ?? .infinity
+        tally.store(into: &day, lastViewAt: &lastViewAt)
     }
 
     /// Adds a view at `t` to the day's counts: fresh, or stale and how old; returns the age of what

@@ -90,6 +90,8 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
     /// the render loop rendered without leaving it (`startsNoRun`): read by the tests, as
     /// ``closedTaken``.
     var staleStartRenders = 0
+    /// How many views `tallyViewsInJump` counted: read by the tests, as ``closedTaken``.
+    var viewsInJumpsTaken = 0
 
     // Reloads.
     var budget: ReloadBudget

@@ -168,6 +168,33 @@ package struct EventStream: IteratorProtocol, Sendable {
         return nil
     }
 
+    /// Calls `visit` with each next event before `end`, in order, and returns the first one at or
+    /// after `end` (`nil`: none left): what calling ``next()`` until then returns, from the same
+    /// draws. A list's events are read in place, in one loop with no dispatch per event (the
+    /// engine's views: `WidgetSimulation.tallyViews`).
+    @inline(__always)
+    package mutating func next(visitingBefore end: SimTime, _ visit: (SimTime) -> Void) -> SimTime? {
+        guard source == .list && !filtered else {
+            while let t = next() {
+                if t >= end { return t }
+                visit(t)
+            }
+            return nil
+        }
+        var i = listNext
+        let found: SimTime? = listTimes.withUnsafeBufferPointer { times in
+            while i < times.count {
+                let t = times[i]
+                i += 1
+                if t >= end { return t }
+                visit(t)
+            }
+            return nil
+        }
+        listNext = i
+        return found
+    }
+
     /// The next event of the source, before the `during` filter. Small enough to inline into the
     /// engine's loops: the rarer sources are calls of their own.
     @inline(__always)

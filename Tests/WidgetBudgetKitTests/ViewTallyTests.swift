@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import WidgetBudgetTestSupport
+
+@testable import WidgetBudgetKit
+
+/// The views counted in one loop (`tallyDueViews`, `tallyViewsInJump`: the counts kept in a
+/// ``ViewTally``, a list of views read in place, the stale starts inside a jump kept from one view
+/// to the next by ``ViewsInJump/StaleStarts``) against the event-by-event engine (`--events all`,
+/// each view one event), to the bit: views drawn as the run reaches them and drawn in advance (the
+/// optimizer's list), Poisson views dense and sparse, inside `during` windows, on a grid (views on
+/// the very instants of renders and ticks) and at listed times inside windows (a filtered list),
+/// with the grid scenarios' timelines, jumps and closed forms. A count on the side
+/// (`WidgetSimulation.viewsInJumpsTaken`) shows views counted after jumps, many of them without a
+/// division.
+@Suite("Views counted in loops and after jumps against the event-by-event engine")
+struct ViewTallyTests {
+    static func randomScenario(_ g: inout SeededGenerator) -> Scenario {
+        let day = TimeWindow("07:00-23:00")!
+        let listed = (0..<200).map { Double($0) * 997.5 }
+        return GridScenarios(
+            grid: .periods([60, 60, 20, 70], spacingFactors: [0.5, 1, 1, 2, 15]), entries: [12, 61, 120],
+            firstOffsets: [0, 2, 30.5], aligns: [.none, .minute], policies: [.atEnd, .after(3_600), .never],
+            reloadDelays: [.zero, .uniform(0, 120)], appReloads: [[], [], []],
+            starts: [GridScenarios.utc, GridScenarios.parisSpring], days: [1, 2], dailyBudgets: [6, 70],
+            gridOffsets: [0, 0, 13],
+            views: [
+                EventProcess(.poisson(perHour: 6)), EventProcess(.poisson(perHour: 60)),
+                EventProcess(.poisson(perHour: 6), during: [day]), EventProcess(.every(period: 60, offset: 0)),
+                EventProcess(.every(period: 300, offset: 0)), EventProcess(.times(listed), during: [day]),
+            ]
+        ).draw(&g)
+    }
+
+    @Test("120 random scenarios, views drawn as they come and in advance: the same days and stretches, to the bit")
+    func viewLoopsMatchEventByEvent() {
+        var g = SeededGenerator(seed: 2_613)
+        var inJumps = 0
+        for i in 0..<120 {
+            let scenario = Self.randomScenario(&g)
+            for r in 0..<2 {
+                let exact = EngineRun(scenario, replication: r, events: .all, detail: .full).result
+                for inAdvance in [false, true] {
+                    let fast = EngineRun(scenario, replication: r, detail: .full, viewsDrawnInAdvance: inAdvance)
+                    let widget = scenario.widgets[0]
+                    let label = "scenario \(i), replication \(r), drawn in advance \(inAdvance): \(widget.provider) \(widget.views)"
+                    #expect(fast.result.days.map(\.views) == exact.days.map(\.views), "\(label)")
+                    // The same additions in the same order: the same sums, to the bit.
+                    #expect(fast.result.days == exact.days, "\(label)")
+                    #expect(fast.result.ageSegments == exact.ageSegments, "\(label)")
+                    inJumps += fast.viewsInJumps
+                }
+            }
+        }
+        // Views were counted after jumps, often (88,792): the comparisons above are of that loop.
+        #expect(inJumps > 80_000, "\(inJumps) views counted after jumps")
+    }
+
+    /// ``ViewsInJump/StaleStarts`` against ``ViewsInJump/staleStart(atView:step:)`` for each view
+    /// of random jumps: moves whole or fractional seconds apart (exact dates or not), views before,
+    /// among and after them, on their very dates and between, in time order, with repeats.
+    @Test("2,000 random jumps: the stale start at each view in time order, as asked view by view, to the bit")
+    func staleStartsMatchOneByOne() {
+        var g = SeededGenerator(seed: 2_614)
+        func pick<T>(_ options: [T]) -> T { options[Int(g.next() % UInt64(options.count))] }
+        var views = 0, divisions = 0
+        for i in 0..<2_000 {
+            let step: Double = pick([60, 120, 30, 0.1, 1.0 / 3, 86_400.0 / 7])
+            let moves: Int = pick([1, 2, 5, 60, 1_000])
+            let firstMove: SimTime = pick([0, 17, 1e6 + 0.3, 1e9 / 3])
+            let tick: SimTime = pick([0, 5, 1e6 - 1])
+            let jump = ViewsInJump(moves: moves, firstMove: firstMove, tick: tick)
+            // Views from two steps before the first move to one after the last.
+            let from = firstMove - 2 * step
+            let span = firstMove + Double(moves + 1) * step - from
+            let count: Int = pick([1, 5, 50])
+            var times: [SimTime] = (0..<count).map { _ in from + span * (Double(g.next() >> 11) * 0x1p-53) }
+            // Views on the moves' very dates (as computed), and twice at one instant.
+            for _ in 0..<3 { times.append(firstMove + Double(Int(g.next() % UInt64(moves + 1))) * step) }
+            times.append(times[0])
+            times.sort()
+            var starts = ViewsInJump.StaleStarts(jump, step: step)
+            for v in times {
+                let expected = jump.staleStart(atView: v, step: step)
+                let got = starts.at(v)
+                #expect(got.bitPattern == expected.bitPattern, "jump \(i): \(jump), step \(step), view \(v): \(got), not \(expected)")
+            }
+            views += times.count
+            divisions += starts.divisions
+        }
+        // Many views kept the stale start of the view before (26,043), and many did not (17,675).
+        #expect(views - divisions > 20_000, "\(views - divisions) views without a division of \(views)")
+        #expect(divisions > 15_000, "\(divisions) divisions of \(views) views")
+    }
+}
