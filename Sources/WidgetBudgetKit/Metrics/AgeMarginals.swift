@@ -108,10 +108,12 @@ struct AgeMarginals {
     /// Whether the stale time, the segments' `to − from` added in order, exceeds `target`; `nil`
     /// when the estimate is too close to tell (or not usable).
     ///
-    /// Every term is at least 0. The estimate (`m` ≤ n runs, each a product then an addition) and
-    /// the ordered sum (n − 1 additions) each differ from the exact sum `S` by at most `γ_n · S`
-    /// (γ_n = n·u / (1 − n·u), u = 2⁻⁵³), so from each other by `2 γ_n · S`, less than the margin
-    /// `4 (n + 4) u` times the estimate for n below ``mostSegments``, plus room for underflow.
+    /// Every term is at least 0. The estimate (`m` ≤ n runs, each a product then an addition: at
+    /// most m + 1 roundings on a term) and the ordered sum (n − 1 additions) each differ from the
+    /// exact sum `S` by at most `γ_(n+1) · S` (γ_k = k·u / (1 − k·u), u = 2⁻⁵³), so from each other
+    /// by `2 γ_(n+1) · S` ≤ `2.01 (n + 1) u` times the estimate for n below ``mostSegments``: less
+    /// than the margin `4 (n + 4) u` times the estimate, plus room for underflow (each of the
+    /// 2n roundings at most 2⁻¹⁰⁷⁵ off among subnormals, below the least normal magnitude).
     func staleExceeds(_ target: Double) -> Bool? {
         guard usable else { return nil }
         return Self.decide(stale, Self.margin(stale, Double(count)), target)
