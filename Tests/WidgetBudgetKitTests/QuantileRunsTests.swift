@@ -6,9 +6,9 @@ import WidgetBudgetTestSupport
 
 /// The quantile read run by run (``StretchRuns``: a summary's ``AgeShapes`` handed to
 /// ``AgeQuantile`` a run at a time) against the same stretches expanded into arrays, which it reads
-/// one by one as it always did: every pass's results to the bit (the first pass's two tables,
-/// sums, maximum and minima; the plain first pass; the values gathered for a finer histogram; the
-/// ordered sum of a step too close to call), and the quantile itself, on random shapes whose runs
+/// one by one as it always did: every pass's exact results to the bit (the plain first pass; the
+/// first pass's counts, maximum and minima; the values gathered for a finer histogram, a run's
+/// once with its count; the ordered sum of a step too close to call), and the quantile itself, on random shapes whose runs
 /// hold 1 to 10^6 stretches (sums crossing many binades inside one run), repeated shapes, zeros,
 /// beginnings at 0, ages from 2^-30 s to 2^45 s, and now and then a NaN, an infinite or a
 /// negative age.
@@ -97,44 +97,46 @@ struct QuantileRunsTests {
     /// The same bits, or both NaN.
     static func same(_ a: Double, _ b: Double) -> Bool { a.bitPattern == b.bitPattern || (a.isNaN && b.isNaN) }
 
-    @Test("the first pass: both tables, the stale sum, the largest end, the shortest stretch, the lowest beginning")
+    /// The counts of a first level's table (its even entries): whole numbers, the same whether a
+    /// run's stretches are added at once or one by one.
+    static func counts(_ table: ContiguousArray<Double>) -> [UInt64] {
+        stride(from: 0, to: table.count, by: 2).map { table[$0].bitPattern }
+    }
+
+    @Test("the first pass: the counts per bucket, the largest end, the shortest stretch, the lowest beginning")
     func firstPassSameBits() {
         for (i, set) in Self.sets(seed: 2_601, count: 40).enumerated() {
             let level = AgeLevel(bits: i % 6)
             let origin = level.origin, shift = level.shift, top = level.buckets - 1
-            func pass<P: Collection>(_ parts: P) -> ([Double], [Double], [Double])
+            func pass<P: Collection>(_ parts: P) -> (ContiguousArray<Double>, [Double])
             where P.Element: Collection, P.Element.Element == AgeSegment {
-                var table = [Double](repeating: 0, count: level.table.count), other = table
+                var table = level.table
                 let totals = table.withUnsafeMutableBufferPointer { table in
-                    other.withUnsafeMutableBufferPointer { other in
-                        AgeMarginals.firstPass(parts, into: table, other, origin: origin, shift: shift, top: top)
-                    }
+                    AgeMarginals.firstPass(parts, into: table, origin: origin, shift: shift, top: top)
                 }
-                return (table, other, [totals.stale, totals.hi, totals.shortest, totals.lowestFrom])
+                return (table, [totals.hi, totals.shortest, totals.lowestFrom])
             }
-            let (runTable, runOther, runTotals) = pass(set.shapes)
-            let (table, other, totals) = pass(set.arrays)
+            let (runTable, runTotals) = pass(set.shapes)
+            let (table, totals) = pass(set.arrays)
             let bits = { (v: [Double]) in v.map { $0.isNaN ? Double.nan.bitPattern : $0.bitPattern } }
-            #expect(bits(runTable) == bits(table), "set \(i): the table of odd stretches")
-            #expect(bits(runOther) == bits(other), "set \(i): the table of even stretches")
-            #expect(bits(runTotals) == bits(totals), "set \(i): stale, hi, shortest, lowestFrom")
+            #expect(Self.counts(runTable) == Self.counts(table), "set \(i): the counts")
+            #expect(bits(runTotals) == bits(totals), "set \(i): hi, shortest, lowestFrom")
         }
     }
 
-    @Test("the histogram, the plain first pass, the values of finer levels and the ordered sums")
+    @Test("the plain first pass, the counts, the values of finer levels and the ordered sums")
     func passesSameBits() {
         var g = SeededGenerator(seed: 2_602)
         for (i, set) in Self.sets(seed: 2_603, count: 30).enumerated() {
             let count = set.arrays.reduce(0) { $0 + $1.count }
-            var runStale = 0.0, runHi = 0.0, stale = 0.0, hi = 0.0
-            let byRuns = AgeMarginals(set.shapes, count: count, stale: &runStale, hi: &runHi)
-            let byStretches = AgeMarginals(set.arrays, count: count, stale: &stale, hi: &hi)
-            #expect(Self.same(runStale, stale) && Self.same(runHi, hi), "set \(i)")
+            let byRuns = AgeMarginals(set.shapes, count: count)
+            let byStretches = AgeMarginals(set.arrays, count: count)
             #expect(byRuns.usable == byStretches.usable, "set \(i)")
-            let first = byRuns.levels[0], other = byStretches.levels[0]
-            #expect(zip(first.table, other.table).allSatisfy(Self.same), "set \(i): the first level")
+            // (Their first levels may differ in size: the buckets follow the runs read.)
+            let first = byRuns.levels[0]
             let plainByRuns = AgeQuantile.plainPass(set.shapes), plain = AgeQuantile.plainPass(set.arrays)
             #expect(Self.same(plainByRuns.stale, plain.stale) && Self.same(plainByRuns.hi, plain.hi), "set \(i): plain pass")
+            if byRuns.usable { #expect(byRuns.hi.bitPattern == plain.hi.bitPattern, "set \(i): the largest end") }
             // Ages at, just around and between the set's values, and a few anywhere.
             let values = set.arrays.joined().flatMap { [$0.from, $0.to] }.filter { $0.isFinite && $0 >= 0 }
             var ages: [Double] = (0..<4).map { _ in g.unit() * 4_000 }
@@ -146,12 +148,16 @@ struct QuantileRunsTests {
                 let a = AgeQuantile.time(of: set.shapes, above: age), b = AgeQuantile.time(of: set.arrays, above: age)
                 #expect(Self.same(a, b), "set \(i): time above \(age)")
                 guard first.buckets > 0, age >= 0 else { continue }
-                // The finer level of the bucket holding `age`: the same values in the same order.
+                // The finer level of the bucket holding `age`: each run's values once with its
+                // count, written out the stretches' values in the same order.
                 let m = first.bucket(age)
-                let finer = AgeLevel(inside: m, of: first, set.shapes), finerOld = AgeLevel(inside: m, of: other, set.arrays)
-                #expect(finer.ends.map(\.bitPattern) == finerOld.ends.map(\.bitPattern), "set \(i): ends in bucket \(m)")
-                #expect(finer.beginnings.map(\.bitPattern) == finerOld.beginnings.map(\.bitPattern), "set \(i)")
-                #expect(zip(finer.table, finerOld.table).allSatisfy(Self.same), "set \(i): bucket \(m)")
+                let finer = AgeLevel(inside: m, of: first, set.shapes, runs: byRuns.runs)
+                let finerOld = AgeLevel(inside: m, of: first, set.arrays, runs: byStretches.runs)
+                let expand = { (v: ContiguousArray<AgeLevel.Value>) in
+                    v.flatMap { repeatElement($0.value.bitPattern, count: Int($0.count)) }
+                }
+                #expect(expand(finer.ends) == finerOld.ends.map(\.value.bitPattern), "set \(i): ends in bucket \(m)")
+                #expect(expand(finer.beginnings) == finerOld.beginnings.map(\.value.bitPattern), "set \(i)")
             }
         }
     }
@@ -214,11 +220,15 @@ struct QuantileRunsTests {
         for (i, runs) in shapes.enumerated() {
             let set = Self.parts([runs, Array(runs.reversed().prefix(2))], store: i % 2 == 0)
             let count = set.arrays.reduce(0) { $0 + $1.count }
-            var runStale = 0.0, runHi = 0.0, stale = 0.0, hi = 0.0
-            let byRuns = AgeMarginals(set.shapes, count: count, stale: &runStale, hi: &runHi)
-            let byStretches = AgeMarginals(set.arrays, count: count, stale: &stale, hi: &hi)
+            let byRuns = AgeMarginals(set.shapes, count: count), byStretches = AgeMarginals(set.arrays, count: count)
+            let (runStale, runHi) = AgeQuantile.plainPass(set.shapes), (stale, hi) = AgeQuantile.plainPass(set.arrays)
             #expect(runStale.bitPattern == stale.bitPattern && runHi.bitPattern == hi.bitPattern, "set \(i)")
-            #expect(zip(byRuns.levels[0].table, byStretches.levels[0].table).allSatisfy(Self.same), "set \(i)")
+            #expect(byRuns.hi.bitPattern == hi.bitPattern && byStretches.hi.bitPattern == hi.bitPattern, "set \(i)")
+            for target in [stale, stale.nextUp, stale.nextDown, stale * (1 + 1e-12), stale * (1 - 1e-12)] {
+                for answer in [byRuns.staleExceeds(target), byStretches.staleExceeds(target)] {
+                    if let answer { #expect(answer == (stale > target), "set \(i): stale against \(target)") }
+                }
+            }
             for p in [0.95, 0.999] {
                 #expect(sameQuantileBits(set.shapes, set.arrays, totalTime: stale * 1.5, p: p), "set \(i), p \(p)")
             }
