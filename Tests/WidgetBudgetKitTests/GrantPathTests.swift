@@ -207,4 +207,104 @@ struct GrantPathTests {
             }
         }
     }
+
+    /// `EnginePaths.timeline(closeEntries:)` answers from the two timelines' paths found once in
+    /// `init` (issue #26 engine-2): the rule it had, per run and per answer.
+    @Test("200 random runs: a delivered timeline's paths, found once, follow the per-timeline rule")
+    func timelinePathsFoundOnce() {
+        var g = SeededGenerator(seed: 2_616)
+        var seen = Set<[Bool]>()
+        for _ in 0..<200 {
+            let scenario = GrantsOnlyTests.randomScenario(&g)
+            let level = [EventLevel.none, .none, .all][Int(g.next() % 3)]
+            let detail = [RunDetail.full, .grantsOnly, .optimization][Int(g.next() % 3)]
+            let paths = EnginePaths(
+                inputs: WidgetInputs(
+                    scenario: scenario, calendar: SimulationCalendar(scenario: scenario), widgetIndex: 0, replication: 0),
+                system: scenario.system, level: level, detail: detail)
+            for close in [false, true] {
+                let t = paths.timeline(closeEntries: close)
+                #expect(t.bulkRenders == (paths.bulkRenders && !close))
+                #expect(t.freshRuns == (paths.freshRuns && !close))
+                #expect(t.spacedStrides == (paths.spacedStrides && close))
+                seen.insert([close, t.bulkRenders, t.freshRuns, t.spacedStrides])
+            }
+        }
+        // Each path on and off among the answers (the random runs reach every one).
+        #expect(seen.contains { $0[1] } && seen.contains { $0[2] } && seen.contains { $0[3] })
+    }
+
+    /// A fixed provider's timeline as its properties give it, every step computed at the reload
+    /// (as `FixedProvider.getTimeline` did before it kept its shape).
+    static func plainFixedTimeline(_ p: FixedProvider, at now: SimTime, clock: LocalClock) -> ReplayTimeline {
+        var t = ReplayTimeline()
+        let first = now + p.firstOffset
+        t.entries.append(ReplayEntry(date: first))
+        if p.entries > 1 {
+            let second = p.align.step.map { clock.nextAligned(after: first, step: $0) } ?? first + p.spacing
+            let count = p.entries - 1
+            t.appendEntries(from: second, spacing: p.spacing, count: count)
+        }
+        switch p.policy {
+        case .atEnd: t.policy = .atEnd
+        case let .after(seconds): t.policy = .after(now + seconds)
+        case .never: t.policy = .never
+        }
+        return t
+    }
+
+    /// `FixedProvider` keeps what its timelines share (the alignment step, the spacing's part of
+    /// the exactness check), found when it is made and when a property changes (issue #26
+    /// engine-2): the same timelines, stored the same way, as computing everything at each reload,
+    /// and the same JSON.
+    @Test("1,000 random fixed providers, changed and decoded: the timelines their properties give")
+    func fixedProviderShape() throws {
+        var g = SeededGenerator(seed: 2_617)
+        func pick<T>(_ options: [T]) -> T { options[Int(g.next() % UInt64(options.count))] }
+        let january = Date(timeIntervalSince1970: 1_767_571_200)
+        let clocks = [
+            LocalClock.utc(), LocalClock(start: january, timeZone: TimeZone(identifier: "Europe/Paris")!, horizon: 400 * 86_400),
+        ]
+        func random() -> FixedProvider {
+            FixedProvider(
+                entries: pick([1, 2, 3, 61, 240, 0, -1]), spacing: pick([60, 900, 1.5, 0.1, Self.randomNumber(&g)]),
+                firstOffset: pick([0, 2, 0.25, Self.randomNumber(&g)]), align: pick(EntryAlignment.allCases),
+                policy: pick([.atEnd, .never, .after(900), .after(Self.randomNumber(&g))]))
+        }
+        for _ in 0..<1_000 {
+            var p = random()
+            let other = random()
+            // Changed one property at a time: the shape follows.
+            switch g.next() % 4 {
+            case 0: p.entries = other.entries
+            case 1: p.spacing = other.spacing
+            case 2: p.align = other.align
+            default: break
+            }
+            // Through JSON when it can hold the numbers (finite ones only).
+            var finite = p.spacing.isFinite && p.firstOffset.isFinite
+            if case let .after(seconds) = p.policy { finite = finite && seconds.isFinite }
+            let decoded = finite ? try JSONDecoder().decode(FixedProvider.self, from: JSONEncoder().encode(p)) : p
+            #expect(decoded == p || !finite)
+            let clock = pick(clocks)
+            for _ in 0..<4 {
+                let now: SimTime = pick([(g.unit() * 400 * 86_400).rounded(), g.unit() * 400 * 86_400, 0, Self.randomNumber(&g)])
+                let plain = Self.plainFixedTimeline(p, at: now, clock: clock)
+                for provider in [p, decoded] {
+                    var t = ReplayTimeline()
+                    provider.getTimeline(in: ReplayContext(now: now, clock: clock), into: &t)
+                    #expect(Self.same(t, plain), "\(p) at \(now)")
+                    // Stored the same way: as three numbers or listed, exact or not.
+                    #expect(t.exactSpacing(from: 1)?.bitPattern == plain.exactSpacing(from: 1)?.bitPattern, "\(p) at \(now)")
+                    #expect(t.evenDates(from: 1).map(\.offset) == plain.evenDates(from: 1).map(\.offset), "\(p) at \(now)")
+                }
+            }
+        }
+        // The JSON of the five properties, as before the shape.
+        let clockProvider = FixedProvider(entries: 61, spacing: 60, firstOffset: 2, align: .minute, policy: .atEnd)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = String(decoding: try encoder.encode(clockProvider), as: UTF8.self)
+        #expect(json == #"{"align":"minute","entries":61,"firstOffset":2,"policy":{"atEnd":{}},"spacing":60}"#)
+    }
 }

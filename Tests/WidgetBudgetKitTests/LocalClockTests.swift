@@ -192,4 +192,25 @@ struct LocalClockTests {
         let poisson = EventProcess(.poisson(perHour: 60)).generate(horizon: 1_000 * 3_600, clock: utc, generator: &g)
         #expect(isApproximatelyEqual(Double(poisson.count), 60_000, relativeTolerance: 0.02))
     }
+
+    /// Clocks without offset changes over their horizon, and random instants and steps: the
+    /// inlined `nextAligned` (one offset) gives the walk's answers to the bit (issue #26 engine-2).
+    @Test("nextAligned on a clock without offset changes matches the walk over 4,000 random cases")
+    func nextAlignedWithoutTransitionsMatchesWalk() {
+        var g = SeededGenerator(seed: 2_615)
+        func pick<T>(_ options: [T]) -> T { options[Int(g.next() % UInt64(options.count))] }
+        let january = Date(timeIntervalSince1970: 1_767_571_200)  // Monday 2026-01-05 00:00 UTC.
+        var clocks = ["Europe/Paris", "Asia/Kolkata", "Asia/Kathmandu", "America/St_Johns", "UTC"].map {
+            LocalClock(start: january, timeZone: TimeZone(identifier: $0)!, horizon: 28 * 86_400)
+        }
+        clocks += [0.25, 30, 1_767_571_200.75, 1e9 + 0.1].map { LocalClock.utc(startEpoch: $0) }
+        for clock in clocks { #expect(clock.largestShift == 0, "\(clock.timeZoneIdentifier) has no offset change") }
+        for _ in 0..<4_000 {
+            let clock = pick(clocks)
+            let step: Double = pick([60, 60, 900, 3_600, 86_400, 1, 7, 0.5, 1e-3])
+            let whole = Double(Int64(g.next() % 3_000_000)) - 100_000
+            let t: SimTime = pick([whole, whole + g.unit(), whole + 2, whole * step, whole * step - 1e-9, -whole])
+            #expect(clock.nextAligned(after: t, step: step) == clock.nextAlignedWalking(after: t, step: step), "\(t) \(step)")
+        }
+    }
 }

@@ -104,6 +104,9 @@ struct EnginePaths {
     /// Views are drawn at all. Off when they neither count nor move a reload: no view metrics
     /// asked (``RunDetail/views``), no `unseen_after` hold and no location changes.
     let drawsViews: Bool
+    /// ``timeline(closeEntries:)`` for a timeline whose entries are all at least the render
+    /// spacing apart, and for one with two entries closer (found once: asked at every delivery).
+    private let spacedTimeline: Timeline, closeTimeline: Timeline
 
     /// The paths of a run of `inputs` under `system`, logging `level`, reporting `detail`.
     init(inputs: WidgetInputs, system: SystemSettings, level: EventLevel, detail: RunDetail) {
@@ -125,6 +128,10 @@ struct EnginePaths {
         closedTimelines = viewsInJumps
         foldedTurns = inlineViews
         drawsViews = detail.views || system.unseenAfter.isFinite || inputs.locationChanges.count > 0
+        spacedTimeline = Self.timeline(
+            close: false, bulkRenders: bulkRenders, freshRuns: freshRuns, spacedStrides: spacedStrides)
+        closeTimeline = Self.timeline(
+            close: true, bulkRenders: bulkRenders, freshRuns: freshRuns, spacedStrides: spacedStrides)
     }
 
     /// The paths for one delivered timeline.
@@ -143,10 +150,15 @@ struct EnginePaths {
 
     /// The paths for a timeline just delivered: counting in bulk is off when two of its entries are
     /// closer than the render spacing (`closeEntries`): renders are then visited one by one,
-    /// skipping the entries overtaken (`spaceNextRender`).
+    /// skipping the entries overtaken (`spaceNextRender`). Both answers are found once, in `init`
+    /// (`deliver` asks at every delivery).
+    @inline(__always)
     func timeline(closeEntries: Bool) -> Timeline {
-        Timeline(
-            bulkRenders: bulkRenders && !closeEntries, freshRuns: freshRuns && !closeEntries,
-            spacedStrides: spacedStrides && closeEntries)
+        closeEntries ? closeTimeline : spacedTimeline
+    }
+
+    /// The paths for a timeline with (`close`) or without two entries closer than the render spacing.
+    private static func timeline(close: Bool, bulkRenders: Bool, freshRuns: Bool, spacedStrides: Bool) -> Timeline {
+        Timeline(bulkRenders: bulkRenders && !close, freshRuns: freshRuns && !close, spacedStrides: spacedStrides && close)
     }
 }

@@ -58,12 +58,25 @@ extension WidgetSimulation {
 
     /// Records an event at `t` when the run's ``EventLevel`` keeps it (``EventRecorder``), a
     /// reload event also for the figures (`RunFigures.record`); `budgetLeft` is read only then.
+    ///
+    /// Only the level's check is inlined: the recording, out of line, would otherwise be copied
+    /// into every call site (six in `tryGrant`), which made the grant too large for the optimizer
+    /// to inline the array operations it calls at every reload (issue #26 engine-2).
     @inline(__always)
     mutating func record(
         _ t: SimTime, _ kind: EngineEvent.Kind, source: ReloadSource?, charged: Bool? = nil,
         entries: Int = -1, memory: Double = -1, detail: EngineEvent.Detail
     ) {
         guard recorder.keeps(kind) else { return }
+        recordKept(t, kind, source: source, charged: charged, entries: entries, memory: memory, detail: detail)
+    }
+
+    /// ``record(_:_:source:charged:entries:memory:detail:)`` once the level keeps the event.
+    @inline(never)
+    mutating func recordKept(
+        _ t: SimTime, _ kind: EngineEvent.Kind, source: ReloadSource?, charged: Bool?, entries: Int, memory: Double,
+        detail: EngineEvent.Detail
+    ) {
         let left = source == nil || !runDetail.budgetLeft ? -1 : budget.left(at: t)
         let event = recorder.record(
             t, kind, source: source, charged: charged, budgetLeft: left, entries: entries, memory: memory, detail: detail)

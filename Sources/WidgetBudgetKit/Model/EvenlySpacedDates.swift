@@ -15,6 +15,28 @@ struct EvenlySpacedDates: Sendable {
     /// and a lazily initialised global would cost a `swift_once` check each time).
     static var none: EvenlySpacedDates { EvenlySpacedDates(first: 0, spacing: 0, count: 0, isExact: true) }
 
+    /// What dates `spacing` apart, `count` of them, share whatever their first date: the parts of
+    /// the exactness check that do not read it, found once (``FixedProvider`` keeps its timelines'
+    /// in its shape, so that a reload checks only its first date).
+    struct Spacing: Sendable {
+        /// Seconds between dates.
+        let spacing: Double
+        /// How many dates.
+        let count: Int
+        /// `Double(count) * abs(spacing)`, as the exactness check computes it.
+        let extent: Double
+        /// Whether `spacing` is a whole number (``isWhole(_:)``).
+        let isWhole: Bool
+
+        /// The shared parts of `count` dates `spacing` apart.
+        init(spacing: Double, count: Int) {
+            self.spacing = spacing
+            self.count = count
+            extent = Double(count) * abs(spacing)
+            isWhole = EvenlySpacedDates.isWhole(spacing)
+        }
+    }
+
     private init(first: SimTime, spacing: Double, count: Int, isExact: Bool) {
         self.first = first
         self.spacing = spacing
@@ -24,13 +46,18 @@ struct EvenlySpacedDates: Sendable {
 
     @inline(__always)
     init(first: SimTime, spacing: Double, count: Int) {
+        self.init(first: first, Spacing(spacing: spacing, count: count))
+    }
+
+    /// Dates `shared.spacing` apart from `first`: the exactness check's parts that read `first`,
+    /// the others taken from `shared`.
+    @inline(__always)
+    init(first: SimTime, _ shared: Spacing) {
         self.first = first
-        self.spacing = spacing
-        self.count = count
+        spacing = shared.spacing
+        count = shared.count
         let exactLimit = 4_503_599_627_370_496.0  // 2^52
-        isExact =
-            abs(first) < exactLimit && Double(count) * abs(spacing) < exactLimit - abs(first)
-            && Self.isWhole(first) && Self.isWhole(spacing)
+        isExact = abs(first) < exactLimit && shared.extent < exactLimit - abs(first) && Self.isWhole(first) && shared.isWhole
     }
 
     /// Whether `x` is a whole number (`x == x.rounded()`), without a call to the C library's
@@ -65,19 +92,20 @@ struct EvenlySpacedDates: Sendable {
     /// before its own subtraction rounds (u × |gap| more), below 5 u B in all; `slack` is 8 u B.
     /// Only a threshold within `slack` of `spacing` needs the gaps one by one.
     ///
-    /// Inlined for the exact case (the built-in providers' dates at every reload).
+    /// Inlined but for the gaps one by one (the built-in providers' dates at every reload: exact
+    /// when aligned to the clock, else compared through `slack`).
     @inline(__always)
     func hasGap(below threshold: Double) -> Bool {
         guard count > 1 else { return false }
         if isExact { return spacing < threshold }
-        return hasInexactGap(below: threshold)
-    }
-
-    /// ``hasGap(below:)`` for dates that are not exact (`count` > 1).
-    private func hasInexactGap(below threshold: Double) -> Bool {
         let slack = (abs(first) + Double(count) * abs(spacing)) * 0x1p-50
         if spacing - slack >= threshold { return false }
         if spacing + slack < threshold { return true }
+        return hasGapOneByOne(below: threshold)
+    }
+
+    /// ``hasGap(below:)`` comparing the computed gaps one by one (`count` > 1).
+    private func hasGapOneByOne(below threshold: Double) -> Bool {
         for i in 1..<count where date(i) - date(i - 1) < threshold { return true }
         return false
     }

@@ -73,9 +73,17 @@ public struct ReplayTimeline: Sendable {
     /// - Complexity: O(1) when stored as three numbers, else O(`count`).
     @inline(__always)
     public mutating func appendEntries(from first: SimTime, spacing: Double, count: Int) {
+        appendEntries(from: first, EvenlySpacedDates.Spacing(spacing: spacing, count: count))
+    }
+
+    /// ``appendEntries(from:spacing:count:)`` with what the dates share whatever the first found
+    /// beforehand (``FixedProvider``'s shape).
+    @inline(__always)
+    mutating func appendEntries(from first: SimTime, _ shared: EvenlySpacedDates.Spacing) {
+        let count = shared.count
         guard count > 0 else { return }
         storeSpaced()
-        let run = EvenlySpacedDates(first: first, spacing: spacing, count: count)
+        let run = EvenlySpacedDates(first: first, shared)
         if count > 1 && run.isCompact {
             spaced = run
         } else {
@@ -150,10 +158,14 @@ public struct ReplayTimeline: Sendable {
     /// - Complexity: O(listed entries), plus O(1) for evenly spaced ones unless `threshold` is
     ///   within rounding of their spacing (then one step each).
     ///
-    /// Inlined for at most one listed entry (the built-in providers' timelines at every reload).
+    /// Inlined for at most one listed entry (the built-in providers' timelines at every reload),
+    /// reading the stored properties one by one: the listed entries' check takes them as arguments
+    /// (a method of `self` there made every delivery copy the whole timeline to pass its address).
     @inline(__always)
     package func hasGap(below threshold: Double) -> Bool {
-        guard listedCount <= 1 else { return hasListedGap(below: threshold) }
+        guard listedCount <= 1 else {
+            return Self.hasListedGap(listed, count: listedCount, then: spaced, below: threshold)
+        }
         guard spaced.count > 0 else { return false }
         if listedCount == 1 && spaced.first - listed[0].date < threshold { return true }
         return spaced.hasGap(below: threshold)
@@ -172,8 +184,10 @@ public struct ReplayTimeline: Sendable {
         return hasGap(below: minSpacing)
     }
 
-    /// ``hasGap(below:)`` with two or more listed entries.
-    private func hasListedGap(below threshold: Double) -> Bool {
+    /// ``hasGap(below:)`` with two or more listed entries: `listed[..<listedCount]`, then `spaced`.
+    private static func hasListedGap(
+        _ listed: [ReplayEntry], count listedCount: Int, then spaced: EvenlySpacedDates, below threshold: Double
+    ) -> Bool {
         if listedCount > 1 {
             for i in 1..<listedCount where listed[i].date - listed[i - 1].date < threshold { return true }
         }

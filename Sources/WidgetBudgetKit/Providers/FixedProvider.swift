@@ -5,15 +5,34 @@
 /// then one a minute.
 public struct FixedProvider: ReplayProvider, Sendable, Equatable, Codable {
     /// Number of entries per timeline (at least 1).
-    public var entries: Int
+    public var entries: Int { didSet { reshape() } }
     /// Seconds between entries (after the aligned second entry, when aligned).
-    public var spacing: Double
+    public var spacing: Double { didSet { reshape() } }
     /// Seconds from the reload to the first entry.
     public var firstOffset: Double
     /// How entries after the first are aligned on the local clock.
-    public var align: EntryAlignment
+    public var align: EntryAlignment { didSet { reshape() } }
     /// The reload policy.
     public var policy: FixedPolicy
+    /// What every timeline of this provider shares, found from the properties above when it is
+    /// created and whenever one of them changes: a reload computes only what depends on its time.
+    private var shape: Shape
+
+    /// What the timelines of a fixed provider share whatever their reload time.
+    private struct Shape: Sendable {
+        /// The alignment step (``EntryAlignment/step``).
+        let alignStep: Double?
+        /// The entries after the first: `entries - 1` of them, `spacing` apart.
+        let after: EvenlySpacedDates.Spacing
+
+        init(entries: Int, spacing: Double, align: EntryAlignment) {
+            alignStep = align.step
+            after = EvenlySpacedDates.Spacing(spacing: spacing, count: entries > 1 ? entries - 1 : 0)
+        }
+    }
+
+    /// Finds the shape again (a property it follows from changed).
+    private mutating func reshape() { shape = Shape(entries: entries, spacing: spacing, align: align) }
 
     /// Creates a fixed provider.
     public init(entries: Int, spacing: Double, firstOffset: Double = 0, align: EntryAlignment = .none, policy: FixedPolicy = .atEnd) {
@@ -22,6 +41,7 @@ public struct FixedProvider: ReplayProvider, Sendable, Equatable, Codable {
         self.firstOffset = firstOffset
         self.align = align
         self.policy = policy
+        shape = Shape(entries: entries, spacing: spacing, align: align)
     }
 
     /// Fills `timeline` for a reload at `context.now` (see ``ReplayProvider``).
@@ -32,15 +52,15 @@ public struct FixedProvider: ReplayProvider, Sendable, Equatable, Codable {
     public func getTimeline(in context: ReplayContext, into timeline: inout ReplayTimeline) {
         let first = context.now + firstOffset
         timeline.append(date: first)
-        if entries > 1 {
+        if shape.after.count > 0 {
             let second: SimTime
-            if let step = align.step {
+            if let step = shape.alignStep {
                 second = context.clock.nextAligned(after: first, step: step)
             } else {
                 second = first + spacing
             }
             // Entries second + i × spacing, kept as three numbers: the engine reads them by arithmetic.
-            timeline.appendEntries(from: second, spacing: spacing, count: entries - 1)
+            timeline.appendEntries(from: second, shape.after)
         }
         switch policy {
         case .atEnd: timeline.policy = .atEnd
@@ -53,5 +73,25 @@ public struct FixedProvider: ReplayProvider, Sendable, Equatable, Codable {
     /// slack counted).
     public var span: Double {
         firstOffset + Double(max(0, entries - 1)) * spacing
+    }
+}
+
+extension FixedProvider {
+    /// The scenario's properties, as before the shape was kept (the shape is found again).
+    private enum CodingKeys: String, CodingKey { case entries, spacing, firstOffset, align, policy }
+
+    /// Reads the five properties; the shape is found from them.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            entries: try c.decode(Int.self, forKey: .entries), spacing: try c.decode(Double.self, forKey: .spacing),
+            firstOffset: try c.decode(Double.self, forKey: .firstOffset),
+            align: try c.decode(EntryAlignment.self, forKey: .align), policy: try c.decode(FixedPolicy.self, forKey: .policy))
+    }
+
+    /// Whether two providers have the same five properties (the shape follows from them).
+    public static func == (a: FixedProvider, b: FixedProvider) -> Bool {
+        a.entries == b.entries && a.spacing == b.spacing && a.firstOffset == b.firstOffset && a.align == b.align
+            && a.policy == b.policy
     }
 }
