@@ -83,60 +83,58 @@ public struct AgeShapes: Collection, Sendable, Equatable {
     }
 
     /// ``fold(_:)`` over slots of which those in `marks` stand for runs, in one loop over the
-    /// slots: a run's count is the slots from where it began to where it ends, and for each marked
-    /// slot in it its count less 1 (added as the loop passes the mark), so a slot that continues
-    /// the run is two comparisons and no count (#26 engine-2: the slots between marks and the
-    /// marked ones had a loop each, and a count a slot). The runs are written into `out` (no more
-    /// than one a slot), then appended to ``runs``. Returns how many stretches.
+    /// slots: a run's count is the slots from where it began to where it ends, plus each of its
+    /// marked slots' count less 1 (and the last run's count, when the first slot joins it), kept
+    /// as where the run would have begun had each of its stretches a slot (`start`, moved back by
+    /// those), so a run's count is one subtraction and a slot that continues it two comparisons
+    /// (#26 engine-2: the slots between marks and the marked ones had a loop each, and a count a
+    /// slot). The runs are written into `out` (no more than one a slot), then appended to
+    /// ``runs``. Returns how many stretches.
     @inline(__always)
     private mutating func fold(
         _ slots: UnsafeBufferPointer<AgeSegment>, marks: UnsafeBufferPointer<StretchSlots.Run>, into out: UnsafeMutablePointer<Run>
     ) -> Int {
         let end = slots.count
         guard let p = slots.baseAddress, end > 0 else { return 0 }
-        // The current run's shape, its first slot, and its stretches beyond one a slot from there
-        // (the last run's, when the first slot joins it; a marked slot's count less 1).
+        // The current run's shape, and where it would have begun with a slot a stretch.
         var from = p[0].from.bitPattern, to = p[0].to.bitPattern
         var start = 0
-        var extra = 0
         if let last = runs.last, last.from.bitPattern == from, last.to.bitPattern == to {
-            extra = last.count
+            start = -last.count
             runs.removeLast()
         }
-        // Every marked slot's count less 1: the stretches beyond one a slot.
-        var marked = 0
         var m = 0
         // One past the next marked slot (`end`: none).
         var stop = marks.isEmpty ? end : marks[0].slot &+ 1
-        var i = 0
+        var i = 1
         // Runs written to `out`.
         var r = 0
-        // (`&+`: no count passes the stretches' count, an `Int`.)
+        // (`&+`, `&-`: no count passes the stretches' count, an `Int`.)
         while true {
             // Up to the next marked slot, and it: a slot of another shape ends the run.
             while i < stop {
-                let s = p[i]
-                if s.from.bitPattern != from || s.to.bitPattern != to {
-                    out[r] = Run(from: Double(bitPattern: from), to: Double(bitPattern: to), count: (i &- start) &+ extra)
+                let f = p[i].from.bitPattern, t = p[i].to.bitPattern
+                if f != from || t != to {
+                    out[r] = Run(from: Double(bitPattern: from), to: Double(bitPattern: to), count: i &- start)
                     r &+= 1
-                    from = s.from.bitPattern
-                    to = s.to.bitPattern
+                    from = f
+                    to = t
                     start = i
-                    extra = 0
                 }
                 i &+= 1
             }
             guard m < marks.count else { break }
             // Slot `i - 1` is the marked one, in the current run: its stretches but the one counted.
-            let c = marks[m].count &- 1
-            extra &+= c
-            marked &+= c
+            start &-= marks[m].count &- 1
             m &+= 1
             stop = m < marks.count ? marks[m].slot &+ 1 : end
         }
-        out[r] = Run(from: Double(bitPattern: from), to: Double(bitPattern: to), count: (end &- start) &+ extra)
+        out[r] = Run(from: Double(bitPattern: from), to: Double(bitPattern: to), count: end &- start)
         runs.append(contentsOf: UnsafeBufferPointer(start: out, count: r &+ 1))
-        return end &+ marked
+        // The stretches: a slot each, and each marked slot's count less 1.
+        var n = end
+        for mark in marks { n &+= mark.count &- 1 }
+        return n
     }
 
     /// Appends the stretches of `stretches` to ``runs``, each merged into the last run when of its
