@@ -50,8 +50,8 @@ extension WidgetSimulation {
     /// From the second day on, once another day like the average one so far might not fit, makes
     /// room for the rest of the run at that rate and an eighth more, so the runs are seldom
     /// copied to a bigger array (room never written is never resident). (A room set after the
-    /// first day alone, as the stretches' is, was often none: the optimizer's runs of a clock are
-    /// fresh all its first day; #26 engine-2.)
+    /// first day alone, as the stretches' is, was often none: 3,712 of the optimizer bench's 5,720
+    /// runs had no stale stretch on their first day; #26 engine-2.)
     mutating func foldSegments() {
         segments.fold(into: &shapes)
         let kept = shapes.runs.count, done = dayIndex + 1
