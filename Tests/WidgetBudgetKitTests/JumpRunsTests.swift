@@ -48,15 +48,17 @@ struct JumpRunsTests {
             for _ in 0..<Int(1 + g.next() % 4) {
                 let day = Self.slots(&g)
                 day.slots.withUnsafeBufferPointer { buffer in
-                    let slots = StretchSlots(buffer, runs: day.marks)
-                    folded.append(slots: slots)
-                    // Iterated, the stretches written out; the day's quantile over them, to the bit.
-                    #expect(slots.count == day.written.count && slots.elementsEqual(day.written, by: Self.sameStretch), "set \(i)")
-                    let length = slots.reduce(0) { $0 + $1.to - $1.from } * 1.25
-                    let x = AgeQuantile.timeWeighted(slots, totalTime: length, p: 0.95)
-                    let y = AgeQuantile.timeWeighted(day.written, totalTime: length, p: 0.95)
-                    #expect(x.bitPattern == y.bitPattern, "set \(i): \(x) against \(y)")
-                    if x > 0 { stale += 1 }
+                    day.marks.withUnsafeBufferPointer { marks in
+                        let slots = StretchSlots(buffer, runs: marks)
+                        folded.append(slots: slots)
+                        // Iterated, the stretches written out; the day's quantile over them, to the bit.
+                        #expect(slots.count == day.written.count && slots.elementsEqual(day.written, by: Self.sameStretch), "set \(i)")
+                        let length = slots.reduce(0) { $0 + $1.to - $1.from } * 1.25
+                        let x = AgeQuantile.timeWeighted(slots, totalTime: length, p: 0.95)
+                        let y = AgeQuantile.timeWeighted(day.written, totalTime: length, p: 0.95)
+                        #expect(x.bitPattern == y.bitPattern, "set \(i): \(x) against \(y)")
+                        if x > 0 { stale += 1 }
+                    }
                 }
                 reference.append(contentsOf: day.written)
                 marked += day.marks.count

@@ -16,11 +16,16 @@ struct SegmentStore: ~Copyable {
     /// How many slots are stored (stretches, when no slot stands for a run).
     var count = 0
     private var capacity = 0
-    /// The slots that stand for a run of stretches of their shape, in slot order: empty unless
-    /// `EnginePaths.jumpRuns`.
-    private(set) var runs: [StretchSlots.Run] = []
+    /// The slots that stand for a run of stretches of their shape, in slot order (``runs``): none
+    /// unless `EnginePaths.jumpRuns`. Kept in a buffer of the store's own, as the slots are: a
+    /// mark is a comparison and a store, and forgetting them at the day's close one store (an
+    /// `Array` checked its storage on each, and cleared itself through the runtime, #26 engine-2).
+    private var marks: UnsafeMutablePointer<StretchSlots.Run>?
+    /// How many slots are marked.
+    private var markCount = 0
+    private var markCapacity = 0
     /// Room for the runs of shapes the stored slots fold into (one a slot at most), for
-    /// `AgeShapes.append(slots:scratch:)`: reused day after day.
+    /// `AgeShapes.append(slots:marks:scratch:)`: reused day after day.
     private var scratch: UnsafeMutablePointer<AgeShapes.Run>?
     private var scratchCapacity = 0
 
@@ -29,6 +34,7 @@ struct SegmentStore: ~Copyable {
 
     deinit {
         scratch?.deallocate()
+        marks?.deallocate()
         guard let base else { return }
         base.deinitialize(count: count)
         base.deallocate()
@@ -46,27 +52,52 @@ struct SegmentStore: ~Copyable {
     mutating func removeAll() {
         base?.deinitialize(count: count)
         count = 0
-        if !runs.isEmpty { runs.removeAll(keepingCapacity: true) }
+        markCount = 0
     }
 
     /// Marks slot `slot` (written, or about to be) as standing for `count` stretches of its shape
     /// (after every slot marked so far).
+    @inline(__always)
     mutating func markRun(slot: Int, count: Int) {
-        runs.append(StretchSlots.Run(slot: slot, count: count))
+        if markCount == markCapacity { growMarks() }
+        marks.unsafelyUnwrapped[markCount] = StretchSlots.Run(slot: slot, count: count)
+        markCount += 1
     }
 
-    /// Every stretch stored, a slot marked as a run standing for its count.
+    /// The marked slots, in slot order (valid until the store next changes).
+    var runs: UnsafeBufferPointer<StretchSlots.Run> { UnsafeBufferPointer(start: marks, count: markCount) }
+
+    /// Every stretch stored, a slot marked as a run standing for its count (valid until the store
+    /// next changes).
     var slots: StretchSlots { StretchSlots(suffix(from: 0), runs: runs) }
 
-    /// Uninitialised room for as many runs of shapes as there are slots stored (what folding
-    /// them may make), kept for the next days.
-    mutating func runScratch() -> UnsafeMutablePointer<AgeShapes.Run> {
-        if count > scratchCapacity || scratch == nil {
-            scratch?.deallocate()
-            scratchCapacity = Swift.max(64, count, scratchCapacity * 2)
-            scratch = .allocate(capacity: scratchCapacity)
+    /// Folds the stored slots into `shapes` (``slots``' stretches, a marked slot's at once:
+    /// `AgeShapes.append(slots:marks:scratch:)`), then forgets them, keeping the buffers for the
+    /// next day.
+    mutating func fold(into shapes: inout AgeShapes) {
+        if scratch == nil || count > scratchCapacity { growScratch() }
+        shapes.append(slots: suffix(from: 0), marks: runs, scratch: scratch.unsafelyUnwrapped)
+        removeAll()
+    }
+
+    /// Room for as many runs of shapes as there are slots stored (what folding them may make).
+    @inline(never)
+    private mutating func growScratch() {
+        scratch?.deallocate()
+        scratchCapacity = Swift.max(64, count, scratchCapacity * 2)
+        scratch = .allocate(capacity: scratchCapacity)
+    }
+
+    @inline(never)
+    private mutating func growMarks() {
+        let capacity = Swift.max(16, markCapacity * 2)
+        let bigger = UnsafeMutablePointer<StretchSlots.Run>.allocate(capacity: capacity)
+        if let marks {
+            bigger.moveInitialize(from: marks, count: markCount)
+            marks.deallocate()
         }
-        return scratch.unsafelyUnwrapped
+        marks = bigger
+        markCapacity = capacity
     }
 
     /// Makes room for `total` stretches in all (nothing when there is room already).
@@ -96,7 +127,7 @@ struct SegmentStore: ~Copyable {
     /// is copied to one of the right size instead (for results that are kept). The store is left
     /// empty. No slot may stand for a run (those stretches have no times to hand over).
     mutating func take(trim: Bool) -> AgeSegments {
-        precondition(runs.isEmpty, "stretches kept as runs have no times")
+        precondition(markCount == 0, "stretches kept as runs have no times")
         guard let full = base else { return AgeSegments() }
         let taken: AgeSegments
         if trim && capacity - count > count / 4 + 64 {

@@ -16,12 +16,13 @@ struct StretchSlots: Collection {
     /// The slots, in order.
     let slots: UnsafeBufferPointer<AgeSegment>
     /// The marked slots, in slot order (each at most once, every count at least 1).
-    let runs: [Run]
+    let runs: UnsafeBufferPointer<Run>
     /// How many stretches in all.
     let count: Int
 
-    /// The stretches of `slots`, those of `runs` standing for their count.
-    init(_ slots: UnsafeBufferPointer<AgeSegment>, runs: [Run]) {
+    /// The stretches of `slots`, those of `runs` standing for their count (both read in place:
+    /// valid while their buffers are).
+    init(_ slots: UnsafeBufferPointer<AgeSegment>, runs: UnsafeBufferPointer<Run>) {
         self.slots = slots
         self.runs = runs
         var count = slots.count

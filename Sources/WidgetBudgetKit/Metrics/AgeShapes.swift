@@ -68,87 +68,72 @@ public struct AgeShapes: Collection, Sendable, Equatable {
     mutating func append(slots: StretchSlots) {
         let scratch = UnsafeMutablePointer<Run>.allocate(capacity: Swift.max(1, slots.slots.count))
         defer { scratch.deallocate() }
-        append(slots: slots, scratch: scratch)
+        append(slots: slots.slots, marks: slots.runs, scratch: scratch)
     }
 
-    /// ``append(slots:)`` with the new runs written first into `scratch` (room for a run per slot
-    /// of `slots`, uninitialised), then appended to ``runs`` at once: one check of the array's
-    /// storage a day, not one a run.
-    mutating func append(slots: StretchSlots, scratch: UnsafeMutablePointer<Run>) {
-        let appended = slots.runs.withUnsafeBufferPointer { fold(slots.slots, marks: $0, into: scratch) }
-        count += appended
+    /// ``append(slots:)`` of the slots `slots` of which those in `marks` (in slot order, each
+    /// below `slots.count`) stand for their count, with the new runs written first into `scratch`
+    /// (room for a run per slot, uninitialised), then appended to ``runs`` at once: one check of
+    /// the array's storage a day, not one a run.
+    mutating func append(
+        slots: UnsafeBufferPointer<AgeSegment>, marks: UnsafeBufferPointer<StretchSlots.Run>, scratch: UnsafeMutablePointer<Run>
+    ) {
+        count += fold(slots, marks: marks, into: scratch)
         if store != nil && runs.count > Self.memoryRuns { moveToStore(runs.count - 1) }
     }
 
-    /// ``fold(_:)`` over slots of which those in `marks` (in slot order) stand for runs: the
-    /// stretches between two marks in the same loop as ``fold(_:)``'s, a marked slot's count
-    /// added at once. The runs are written into `out` (no more than one a slot), then appended
-    /// to ``runs``. Returns how many stretches.
+    /// ``fold(_:)`` over slots of which those in `marks` stand for runs, in one loop over the
+    /// slots: a run's count is the slots from where it began to where it ends, plus each of its
+    /// marked slots' count less 1 (and the last run's count, when the first slot joins it), kept
+    /// as where the run would have begun had each of its stretches a slot (`start`, moved back by
+    /// those), so a run's count is one subtraction and a slot that continues it two comparisons
+    /// (#26 engine-2: the slots between marks and the marked ones had a loop each, and a count a
+    /// slot). The runs are written into `out` (no more than one a slot), then appended to
+    /// ``runs``. Returns how many stretches.
     @inline(__always)
     private mutating func fold(
         _ slots: UnsafeBufferPointer<AgeSegment>, marks: UnsafeBufferPointer<StretchSlots.Run>, into out: UnsafeMutablePointer<Run>
     ) -> Int {
         let end = slots.count
         guard let p = slots.baseAddress, end > 0 else { return 0 }
-        var m = 0
-        // The next marked slot (`end`: none).
-        var mark = marks.isEmpty ? end : marks[0].slot
-        var first = p[0]
-        var k = 1
-        if mark == 0 {
-            k = marks[0].count
-            m = 1
-            mark = m < marks.count ? marks[m].slot : end
-        }
-        var n = k
-        if let last = runs.last, last.from.bitPattern == first.from.bitPattern, last.to.bitPattern == first.to.bitPattern {
-            k &+= last.count
+        // The current run's shape, and where it would have begun with a slot a stretch.
+        var from = p[0].from.bitPattern, to = p[0].to.bitPattern
+        var start = 0
+        if let last = runs.last, last.from.bitPattern == from, last.to.bitPattern == to {
+            start = -last.count
             runs.removeLast()
         }
-        var from = first.from.bitPattern, to = first.to.bitPattern
+        var m = 0
+        // One past the next marked slot (`end`: none).
+        var stop = marks.isEmpty ? end : marks[0].slot &+ 1
         var i = 1
         // Runs written to `out`.
         var r = 0
-        // (`&+`: no count passes the stretches' count, an `Int`.)
+        // (`&+`, `&-`: no count passes the stretches' count, an `Int`.)
         while true {
-            // The slots of one stretch each, up to the next mark.
-            while i < mark {
-                let s = p[i]
-                i &+= 1
-                n &+= 1
-                if s.from.bitPattern == from && s.to.bitPattern == to {
-                    k &+= 1
-                } else {
-                    out[r] = Run(from: first.from, to: first.to, count: k)
+            // Up to the next marked slot, and it: a slot of another shape ends the run.
+            while i < stop {
+                let f = p[i].from.bitPattern, t = p[i].to.bitPattern
+                if f != from || t != to {
+                    out[r] = Run(from: Double(bitPattern: from), to: Double(bitPattern: to), count: i &- start)
                     r &+= 1
-                    first = s
-                    from = s.from.bitPattern
-                    to = s.to.bitPattern
-                    k = 1
+                    from = f
+                    to = t
+                    start = i
                 }
+                i &+= 1
             }
-            guard i < end else { break }
-            // A marked slot: its run's stretches at once. (The same test as above with `c` for 1,
-            // written out: the two as one nested function cost the sweep's bench 16 M more.)
-            let s = p[i]
-            let c = marks[m].count
-            i &+= 1
+            guard m < marks.count else { break }
+            // Slot `i - 1` is the marked one, in the current run: its stretches but the one counted.
+            start &-= marks[m].count &- 1
             m &+= 1
-            mark = m < marks.count ? marks[m].slot : end
-            n &+= c
-            if s.from.bitPattern == from && s.to.bitPattern == to {
-                k &+= c
-            } else {
-                out[r] = Run(from: first.from, to: first.to, count: k)
-                r &+= 1
-                first = s
-                from = s.from.bitPattern
-                to = s.to.bitPattern
-                k = c
-            }
+            stop = m < marks.count ? marks[m].slot &+ 1 : end
         }
-        out[r] = Run(from: first.from, to: first.to, count: k)
+        out[r] = Run(from: Double(bitPattern: from), to: Double(bitPattern: to), count: end &- start)
         runs.append(contentsOf: UnsafeBufferPointer(start: out, count: r &+ 1))
+        // The stretches: a slot each, and each marked slot's count less 1.
+        var n = end
+        for mark in marks { n &+= mark.count &- 1 }
         return n
     }
 
