@@ -255,12 +255,34 @@ struct ChangeCursor {
     /// do not hold.
     @inline(__always)
     func strideEnd(from stale: SimTime, spacing: Double) -> (lastTick: SimTime, step: Double, period: Double)? {
-        guard period > 0, spacing > 0, stale == tickTime, exact.contains(tick) else { return nil }
-        if spacing < period { return (exact.time(ofIndex: exact.last, period: period), period, period) }
+        guard let step = Self.strideStep(spacing: spacing, period: period), let lastTick = exactStretchEnd(from: stale) else {
+            return nil
+        }
+        return (lastTick, step, period)
+    }
+
+    /// `strideEnd`'s `step`, a function of the spacing and the grid's period alone (a caller that
+    /// asks it for every timeline of one provider keeps it): `period` for entries closer than a
+    /// period, `spacing` when it is a whole number of periods, else `nil` (and for a list, `period` 0).
+    @inline(__always)
+    static func strideStep(spacing: Double, period: Double) -> Double? {
+        guard period > 0, spacing > 0 else { return nil }
+        if spacing < period { return period }
         let m = spacing / period
         guard m == m.rounded(.down), m * period == spacing else { return nil }
-        return (exact.time(ofIndex: exact.last, period: period), spacing, period)
+        return spacing
     }
+
+    /// `strideEnd`'s part that depends on the cursor: the exact stretch's last tick when `stale`
+    /// is the cursor's last answer, a tick of that stretch, on an `every` grid; else `nil`.
+    @inline(__always)
+    func exactStretchEnd(from stale: SimTime) -> SimTime? {
+        guard period > 0, stale == tickTime, exact.contains(tick) else { return nil }
+        return exact.time(ofIndex: exact.last, period: period)
+    }
+
+    /// The grid's period (0 for a list).
+    var gridPeriod: Double { period }
 
     /// Moves the cursor `steps` ticks on, to the tick at `time`, the first after `date`, after
     /// entries going stale `perEntry` ticks apart (the next entry is then one jump on).

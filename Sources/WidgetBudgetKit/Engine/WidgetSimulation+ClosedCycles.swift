@@ -34,49 +34,43 @@ extension WidgetSimulation {
         let spacing = dates.spacing
         @inline(__always) func date(_ j: Int) -> SimTime { dates.first + Double(j - dates.offset) * spacing }
         let s = staleStart, from = accountedUntil
-        guard s < fetchStale, let grid = predictable.strideEnd(from: s, spacing: spacing) else { return 0 }
-        let step = grid.step
-        let c = step == spacing ? 1 : step == 2 * spacing ? 2 : 0
-        guard c > 0 else { return 0 }
+        // The grid's facts for this spacing, asked once while it and the period stay (a fixed
+        // provider's every timeline): the step, the cycle and the grid's part of the exactness.
+        let period = predictable.gridPeriod
+        if !closedGrid.holds(spacing: spacing, period: period) { closedGrid = ClosedGrid(spacing: spacing, period: period) }
+        let step = closedGrid.step, c = closedGrid.cycle
+        guard c > 0, let gridExponent = closedGrid.exponent, s < fetchStale, let lastTick = predictable.exactStretchEnd(from: s)
+        else { return 0 }
         // The cycle's moving entry: entry k, or entry k + 1 after entry k shares `s` alone (dated
         // before it, the next after it: `sharesOnly`). It goes stale at the tick `step` after `s`
         // (dated at least `step - period` after `s`, and after it: an entry dated on the tick
         // would render as the display goes stale, a fresh run), its stretch one `step` long.
         let m = k + c - 1
         let dm = date(m)
-        guard dm > s, dm >= s + (step - grid.period), dm < s + step, from == dm - step, c == 1 || date(k) < s else {
+        guard dm > s, dm >= s + (step - period), dm < s + step, from == dm - step, c == 1 || date(k) < s else {
             return 0
         }
         // n: moves 0 … n - 1 render, the loop going on after each: the entry after move i (dated
         // `dm + i · step + spacing`) is not the last, renders at or before `limit` and before
-        // `dayEnd`, and the move's stale start is before `tickBound`. Estimated by division, then
-        // checked against the dates (as the timeline computes them) and the ticks.
-        let tickBound = min(grid.lastTick + grid.period, fetchStale)
+        // `dayEnd` (before `renderBound`), and the move's stale start is before `tickBound`.
+        // Estimated by division, then checked against the dates (as the timeline computes them)
+        // and the ticks.
+        let tickBound = min(lastTick + period, fetchStale)
+        let renderBound = min(limit.nextUp, dayEnd)
         let most = last - 2 - m
         guard most >= 0 else { return 0 }
         var n = most / c + 1
         @inline(__always) func fits(_ i: Int) -> Bool {
-            let following = date(m + i * c + 1)
-            return following <= limit && following < dayEnd && s + Double(i + 1) * step < tickBound
+            date(m + i * c + 1) < renderBound && s + Double(i + 1) * step < tickBound
         }
         @inline(__always) func estimate(_ q: Double) -> Int { q.isNaN || q < 0 ? 0 : q >= Double(n) ? n : Int(q) + 1 }
-        let first = dm + spacing
-        if limit < .infinity { n = min(n, estimate((limit - first) / step)) }
-        n = min(n, estimate((dayEnd - first) / step))
+        n = min(n, estimate((renderBound - (dm + spacing)) / step))
         if tickBound < .infinity { n = min(n, estimate((tickBound - s) / step - 1)) }
         while n > 0 && !fits(n - 1) { n -= 1 }
         while n <= most / c && fits(n) { n += 1 }
         guard n > 0 else { return 0 }
-        // `StaleStride.exact` with the grid's part of it asked once while the step and the period
-        // stay (`closedGrid`), and the spacing's for entries half a period apart.
-        if step != closedGrid.step || grid.period != closedGrid.period {
-            closedGrid = (step, grid.period, StaleStride.gridExponent(step: step, period: grid.period))
-        }
-        guard var gridExponent = closedGrid.exponent else { return 0 }
-        if c == 2 {
-            guard let e = StaleStride.lowBitExponent(spacing) else { return 0 }
-            gridExponent = min(gridExponent, e)
-        }
+        // `StaleStride.exact` with the grid's part of it kept in `closedGrid` (with the spacing's
+        // for entries half a period apart).
         guard
             StaleStride.exact(
                 first: dates.first, tick: s, gridExponent: gridExponent, through: max(date(last), s) + 2 * step)
@@ -100,7 +94,7 @@ extension WidgetSimulation {
         lastRender = dl
         accountedUntil = dl
         staleStart = tick
-        predictable.advance(ticks: (tick - s) / grid.period, to: tick, after: dl, perEntry: step / grid.period)
+        predictable.advance(ticks: (tick - s) / period, to: tick, after: dl, perEntry: step / period)
         if c == 1 { closedTaken.whole += 1 } else { closedTaken.halves += 1 }
         return lastMove - k + 1
     }

@@ -46,8 +46,14 @@ extension WidgetSimulation {
         let step = dates.spacing, d1 = dates.first
         guard last > Self.closedMinimum, d1 <= limit, d1 < dayEnd else { return .fallBack }
         let s0 = min(fetchStale, predictable.firstAfterInLoop(d0))
+        // The grid's facts for this spacing, asked once while it and the period stay (a fixed
+        // provider's every timeline): entries whole periods apart, the grid's part of the
+        // exactness known.
+        let period = predictable.gridPeriod
+        if !closedGrid.holds(spacing: step, period: period) { closedGrid = ClosedGrid(spacing: step, period: period) }
         // Entry 0's stale start is a tick of the grid's exact stretch, before entry 1.
-        guard s0 < fetchStale, s0 < d1, let grid = predictable.strideEnd(from: s0, spacing: step), grid.step == step
+        guard closedGrid.cycle == 1, let gridExponent = closedGrid.exponent, s0 < fetchStale, s0 < d1,
+            let lastTick = predictable.exactStretchEnd(from: s0)
         else { return .fallBack }
         // Entry 0 changes the stale start (the repeated stretch is entry 1's, from entry 0's
         // render), or shows content that goes stale when the display did (it adds nothing, entry
@@ -56,33 +62,28 @@ extension WidgetSimulation {
         let r = steady ? 1 : 2
         // Entry j goes stale at the tick `step` after entry j - 1's: entry 1 is dated at least
         // `step - period` after `s0` and before `s0 + step`.
-        let tickBound = min(grid.lastTick + grid.period, fetchStale)
-        guard d1 >= s0 + (step - grid.period), d1 < s0 + step else { return .fallBack }
+        let tickBound = min(lastTick + period, fetchStale)
+        guard d1 >= s0 + (step - period), d1 < s0 + step else { return .fallBack }
         // K: entries 1 … K render in this run (K ≤ last - 1: the loop leaves after rendering
-        // last - 1), each dated at or before `limit` and before `dayEnd`, going stale before
-        // `tickBound`. Estimated by division, then checked against the dates (computed as the
-        // timeline computes them) and the ticks, which are the grid's once exactness holds (below:
-        // asked only when enough entries repeat).
+        // last - 1), each dated at or before `limit` and before `dayEnd` (before `renderBound`),
+        // going stale before `tickBound`. Estimated by division, then checked against the dates
+        // (computed as the timeline computes them) and the ticks, which are the grid's once
+        // exactness holds (below: asked only when enough entries repeat).
+        let renderBound = min(limit.nextUp, dayEnd)
         var k = last - 1
         @inline(__always) func fits(_ j: Int) -> Bool {
-            let dj = d1 + Double(j - 1) * step
-            return dj <= limit && dj < dayEnd && s0 + Double(j) * step < tickBound
+            d1 + Double(j - 1) * step < renderBound && s0 + Double(j) * step < tickBound
         }
         @inline(__always) func estimate(_ q: Double) -> Int { q.isNaN || q < 1 ? 1 : q >= Double(k) ? k : Int(q) }
-        if limit < .infinity { k = min(k, estimate((limit - d1) / step + 1)) }
-        k = min(k, estimate((dayEnd - d1) / step + 1))
+        k = min(k, estimate((renderBound - d1) / step + 1))
         if tickBound < .infinity { k = min(k, estimate((tickBound - s0) / step)) }
         while k > 0 && !fits(k) { k -= 1 }
         while k < last - 1 && fits(k + 1) { k += 1 }
         guard k >= Self.closedMinimum else { return .fallBack }
         // `StaleStride.exact` with the grid's part of it (a function of `step` and the period
-        // alone, the same for every timeline of a fixed provider) asked once while they stay.
-        if step != closedGrid.step || grid.period != closedGrid.period {
-            closedGrid = (step, grid.period, StaleStride.gridExponent(step: step, period: grid.period))
-        }
+        // alone, the same for every timeline of a fixed provider) kept in `closedGrid`.
         let lastDate = d1 + Double(last - 1) * step
-        guard let gridExponent = closedGrid.exponent,
-            StaleStride.exact(first: d1, tick: s0, gridExponent: gridExponent, through: max(lastDate, s0) + 2 * step)
+        guard StaleStride.exact(first: d1, tick: s0, gridExponent: gridExponent, through: max(lastDate, s0) + 2 * step)
         else { return .fallBack }
 
         // Entry 0, as the render loop renders it (its views were counted before it); when it
@@ -125,7 +126,7 @@ extension WidgetSimulation {
         lastRender = dk
         accountedUntil = dk
         staleStart = tick
-        predictable.advance(ticks: (tick - s0) / grid.period, to: tick, after: dk, perEntry: step / grid.period)
+        predictable.advance(ticks: (tick - s0) / period, to: tick, after: dk, perEntry: step / period)
         closedTaken.timelines += 1
         // The render loop's turn after rendering entry K: it leaves, or goes on with entry K + 1.
         let next = k + 1

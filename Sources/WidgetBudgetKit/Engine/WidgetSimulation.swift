@@ -76,9 +76,8 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
     var hasContent = false
     var staleStart: SimTime = 0
     var accountedUntil: SimTime = 0
-    /// The grid's part of a stride's exactness for `closedTimeline` (`StaleStride.gridExponent`),
-    /// with the step and period it was asked for (NaN: not yet).
-    var closedGrid: (step: Double, period: Double, exponent: Int?) = (.nan, .nan, nil)
+    /// The grid facts of `closedTimeline` and `closedCycles` for the last spacing and period asked.
+    var closedGrid = ClosedGrid.none
     /// How many times `closedTimeline` and `closedCycles` (with entries whole periods apart, and
     /// half a period apart) rendered entries: read by the tests, which check that their random
     /// scenarios take them.
