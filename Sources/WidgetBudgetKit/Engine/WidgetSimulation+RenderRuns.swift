@@ -57,8 +57,7 @@ extension WidgetSimulation {
                     case let following = dates.first + Double(k + 1 - dates.offset) * dates.spacing,
                     following <= limit && following < dayEnd
                 {
-                    var n = paths.closedTimelines ? closedCycles(from: k, dates: dates, last: last, through: limit, before: dayEnd) : 0
-                    if n == 0 { n = strideRun(from: k, at: t, dates: dates, last: last, through: limit, before: dayEnd) }
+                    let n = cyclesOrStride(from: k, at: t, dates: dates, last: last, through: limit, before: dayEnd)
                     if n > 0 {
                         k += n
                         date = timeline.date(ofEntry: k)
@@ -98,6 +97,19 @@ extension WidgetSimulation {
                 t = nextAt
             }
         }
+    }
+
+    /// Renders entries `k`, `k + 1`, … from entry `k` rendering at `t`, as the render loop would:
+    /// in cycles that repeat one stretch, at once (`closedCycles`, when ``EnginePaths/closedTimelines``),
+    /// else in a stride (`strideRun`). Returns how many (0 when neither renders entry `k`). The one
+    /// choice of `renderRun` and `spacedRun` (over its timeline of every `m`-th entry).
+    @inline(__always)
+    mutating func cyclesOrStride(
+        from k: Int, at t: SimTime, dates: (first: SimTime, spacing: Double, offset: Int), last: Int,
+        through limit: SimTime, before dayEnd: SimTime
+    ) -> Int {
+        let n = paths.closedTimelines ? closedCycles(from: k, dates: dates, last: last, through: limit, before: dayEnd) : 0
+        return n > 0 ? n : strideRun(from: k, at: t, dates: dates, last: last, through: limit, before: dayEnd)
     }
 
     /// Renders entries `k`, `k + 1`, … as the render loop would, in a loop of its own

@@ -54,8 +54,7 @@ extension WidgetSimulation {
         else { return false }
         // Cycles that repeat one stretch at once, else a stride, as `renderRun` renders them.
         let renders = (first: t, spacing: spacing, offset: 0)
-        var n = paths.closedTimelines ? closedCycles(from: 0, dates: renders, last: virtualLast, through: limit, before: dayEnd) : 0
-        if n == 0 { n = strideRun(from: 0, at: t, dates: renders, last: virtualLast, through: limit, before: dayEnd) }
+        let n = cyclesOrStride(from: 0, at: t, dates: renders, last: virtualLast, through: limit, before: dayEnd)
         guard n > 0 else { return false }
         spacedTaken.runs += 1
         spacedTaken.renders += n
