@@ -142,7 +142,8 @@ public struct LocalClock: Sendable, Equatable, Codable {
     /// the search restarts at the transition then, which may itself be aligned (03:00 after a jump).
     ///
     /// Inlined for a clock without offset changes (the aligned providers ask at every reload): one
-    /// offset, so the walk's first step is the answer; otherwise ``nextAlignedWalking(after:step:)``.
+    /// offset, so the walk's first step is the answer; otherwise the walk over the offset periods
+    /// (`nextAlignedWalking(after:step:)`, in the package).
     @inline(__always)
     public func nextAligned(after t: SimTime, step: Double) -> SimTime {
         guard transitions.isEmpty else { return nextAlignedWalking(after: t, step: step) }
