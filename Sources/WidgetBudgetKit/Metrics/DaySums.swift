@@ -75,6 +75,15 @@ struct DaySums {
         highestBudget = max(highestBudget ?? day.budget, day.budget)
     }
 
+    /// The share of the simulated time the display was fresh (0 without time).
+    var freshness: Double { length > 0 ? freshSeconds / length : 0 }
+    /// The display's age averaged over the simulated time, seconds (0 without time).
+    var meanAge: Double { length > 0 ? ageIntegral / length : 0 }
+    /// The share of views that saw fresh content (`nil` without views).
+    var viewFreshness: Double? { views > 0 ? Double(freshViews) / Double(views) : nil }
+    /// The age a view saw, averaged over the views, seconds (`nil` without views).
+    var viewAge: Double? { views > 0 ? viewAgeTotal / Double(views) : nil }
+
     /// `Sequence.max()`'s step: `next` replaces `current` when `current < next` (a NaN never does,
     /// nor is replaced once first).
     @inline(__always)

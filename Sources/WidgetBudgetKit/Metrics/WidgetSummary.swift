@@ -83,8 +83,8 @@ public struct WidgetSummary: Sendable, Equatable, Codable {
         heldUnseen = sums.heldUnseen
         peakMemoryMB = sums.peakMemoryMB ?? 0
         let totalTime = sums.length
-        freshness = totalTime > 0 ? sums.freshSeconds / totalTime : 0
-        meanAge = totalTime > 0 ? sums.ageIntegral / totalTime : 0
+        freshness = sums.freshness
+        meanAge = sums.meanAge
         if !ageQuantile {
             p95Age = 0
         } else if runs.contains(where: { !$0.ageShapes.isEmpty }) {
@@ -96,9 +96,8 @@ public struct WidgetSummary: Sendable, Equatable, Codable {
             p95Age = AgeQuantile.timeWeighted(parts: runs.map { $0.ageSegments }, totalTime: totalTime, p: 0.95)
         }
         maxAge = sums.maxAge ?? 0
-        let views = sums.views
-        viewFreshness = views > 0 ? Double(sums.freshViews) / Double(views) : nil
-        viewAge = views > 0 ? sums.viewAgeTotal / Double(views) : nil
+        viewFreshness = sums.viewFreshness
+        viewAge = sums.viewAge
         let runSums = sums.perRun
         freshnessCI = Statistics.ci95HalfWidth(runSums.compactMap { $0.length > 0 ? $0.freshSeconds / $0.length : nil })
         meanAgeCI = Statistics.ci95HalfWidth(runSums.compactMap { $0.length > 0 ? $0.ageIntegral / $0.length : nil })

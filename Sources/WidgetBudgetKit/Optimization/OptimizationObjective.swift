@@ -58,28 +58,19 @@ public enum OptimizationObjective: String, Sendable, Equatable, CaseIterable, Co
         runs.map { Quantize.round(measure(run: $0, widget: widget), replicationDecimals) }
     }
 
-    /// ``measure(_:)`` of the summary of `run` alone, to the bit, from only the day sums it reads
-    /// (added in the same order as the summary's, ``DaySums``): for ``p95Age`` the summary itself.
-    /// The optimizer measures every candidate's replications so (#26 engine-2: a whole summary
-    /// each was 8,800 instructions of the bench's 2,008).
+    /// ``measure(_:)`` of the summary of `run` alone, to the bit, from the run's day sums and the
+    /// summary's own ratios (``DaySums``): for ``p95Age`` the summary itself. The optimizer
+    /// measures every candidate's replications so (#26 engine-2: a whole summary each was 8,800
+    /// instructions of the bench's 2,008).
     package func measure(run: WidgetRunResult, widget: String) -> Double {
         if self == .p95Age { return measure(summary(of: [run], widget: widget)) }
-        var length = 0.0, freshSeconds = 0.0, ageIntegral = 0.0, viewAgeTotal = 0.0
-        var views = 0, freshViews = 0
-        for day in run.days {
-            length += day.length
-            freshSeconds += day.freshSeconds
-            ageIntegral += day.ageIntegral
-            viewAgeTotal += day.viewAgeTotal
-            views += day.views
-            freshViews += day.freshViews
-        }
-        // `WidgetSummary`'s formulas, views missing counting as 0.
+        let sums = DaySums([run])
+        // Views missing count as 0, as in `measure(_:)`.
         switch self {
-        case .meanAge: return length > 0 ? ageIntegral / length : 0
-        case .freshness: return length > 0 ? freshSeconds / length : 0
-        case .viewFreshness: return views > 0 ? Double(freshViews) / Double(views) : 0
-        case .viewAge: return views > 0 ? viewAgeTotal / Double(views) : 0
+        case .meanAge: return sums.meanAge
+        case .freshness: return sums.freshness
+        case .viewFreshness: return sums.viewFreshness ?? 0
+        case .viewAge: return sums.viewAge ?? 0
         case .p95Age: return measure(summary(of: [run], widget: widget))
         }
     }
