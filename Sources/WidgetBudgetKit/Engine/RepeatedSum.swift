@@ -31,15 +31,23 @@ enum RepeatedSum {
     /// bit, whole-second ages): `x` and the sum non-negative multiples of `2^k`, the total below
     /// `2^(k + 53)`, so each addition rounds nothing and the total, computed at once, is theirs.
     /// `nil` otherwise (and for `n ≤ 0`, a negative or non-finite term or sum).
+    ///
+    /// Asked against the total's unit (`ExactMultiples`): `x` and the sum, no larger than the
+    /// total, are whole multiples of some `2^k` with the total below `2^(k + 53)` exactly when
+    /// they are whole multiples of the unit of the total's binade.
     @inline(__always)
     static func exactTotal(_ x: Double, times n: Int, to sum: Double) -> Double? {
-        guard n > 0, x >= 0, sum >= 0, let kx = StaleStride.lowBitExponent(x), let ks = StaleStride.lowBitExponent(sum)
-        else { return nil }
-        let k = min(kx, ks)
-        // Zeros: one addition gives the sign of them all.
-        if k == Int.max { return sum + x }
+        guard n > 0, x >= 0, sum >= 0 else { return nil }
         let total = sum + Double(n) * x
-        return StaleStride.binadeExponent(total) < k + 53 ? total : nil
+        let e = ExactMultiples.biasedExponent(total)
+        // A zero or subnormal total: the sum and `x` are zeros or subnormals too (each at most the
+        // total). Zeros: one addition gives the sign of them all; a subnormal has no lowest-bit
+        // exponent. An infinite total: not every partial sum is exact.
+        if e == 0 { return x == 0 && sum == 0 ? sum + x : nil }
+        guard e < 0x7FF, ExactMultiples.isWhole(x, inUnitOf: e), ExactMultiples.isWhole(sum, inUnitOf: e) else {
+            return nil
+        }
+        return total
     }
 
     /// ``add(_:times:to:)`` binade by binade (see the type's summary): returns how many turns its

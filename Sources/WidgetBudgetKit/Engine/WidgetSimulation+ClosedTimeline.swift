@@ -160,12 +160,22 @@ extension StaleStride {
     }
 
     /// ``exact(first:dateSpacing:tick:step:period:through:)`` for entries `step` apart, given
-    /// `gridExponent(step:period:)`: the same answer.
+    /// `gridExponent(step:period:)`: the same answer, asked against one unit (`ExactMultiples`):
+    /// the least exponent `k` of the lowest bits of `first`, `tick` and the grid is at least that
+    /// of the unit of the largest binade of `first`, `tick` and `through` (so all three are below
+    /// `2^(k + 53)`) exactly when `first` and `tick` are whole multiples of that unit and the
+    /// grid's exponent is at least its own.
     @inline(__always)
     static func exact(first: SimTime, tick: SimTime, gridExponent: Int, through: SimTime) -> Bool {
-        guard through.isFinite, let a = lowBitExponent(first), let c = lowBitExponent(tick) else { return false }
-        let k = min(a, c, gridExponent)
-        guard k < Int.max else { return false }
-        return binadeExponent(first) < k + 53 && binadeExponent(tick) < k + 53 && binadeExponent(through) < k + 53
+        let e = max(
+            ExactMultiples.biasedExponent(first), ExactMultiples.biasedExponent(tick),
+            ExactMultiples.biasedExponent(through))
+        guard e < 0x7FF else { return false }
+        // Zeros and subnormals alone: exact when `first` and `tick` are zeros (a subnormal has no
+        // lowest-bit exponent) and the grid has an exponent. Else, as `exact` answers, not when
+        // no value has one (zeros on a grid of zeros).
+        if e == 0 { return first == 0 && tick == 0 && gridExponent < Int.max }
+        return gridExponent >= e - 1075 && ExactMultiples.isWhole(first, inUnitOf: e)
+            && ExactMultiples.isWhole(tick, inUnitOf: e) && (gridExponent < Int.max || first != 0 || tick != 0)
     }
 }
