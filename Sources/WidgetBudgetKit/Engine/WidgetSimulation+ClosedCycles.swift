@@ -53,8 +53,11 @@ extension WidgetSimulation {
         // n: moves 0 … n - 1 render, the loop going on after each: the entry after move i (dated
         // `dm + i · step + spacing`) is not the last, renders at or before `limit` and before
         // `dayEnd` (before `renderBound`), and the move's stale start is before `tickBound`.
-        // Estimated by division, then checked against the dates (as the timeline computes them)
-        // and the ticks.
+        // Estimated by one division, then checked against the dates (as the timeline computes
+        // them) and the ticks: move i's next entry, dated about `dm + spacing + i · step`, renders
+        // before `renderBound` when its tick `s + (i + 1) · step` is before `renderBound` moved by
+        // their difference (to the bit once the times are exact, checked below; nearly otherwise,
+        // which only moves where the check starts).
         let tickBound = min(lastTick + period, fetchStale)
         let renderBound = min(limit.nextUp, dayEnd)
         let most = last - 2 - m
@@ -64,8 +67,8 @@ extension WidgetSimulation {
             date(m + i * c + 1) < renderBound && s + Double(i + 1) * step < tickBound
         }
         @inline(__always) func estimate(_ q: Double) -> Int { q.isNaN || q < 0 ? 0 : q >= Double(n) ? n : Int(q) + 1 }
-        n = min(n, estimate((renderBound - (dm + spacing)) / step))
-        if tickBound < .infinity { n = min(n, estimate((tickBound - s) / step - 1)) }
+        let bound = min(tickBound, renderBound + (s + step - (dm + spacing)))
+        n = min(n, estimate((bound - s) / step - 1))
         while n > 0 && !fits(n - 1) { n -= 1 }
         while n <= most / c && fits(n) { n += 1 }
         guard n > 0 else { return 0 }
