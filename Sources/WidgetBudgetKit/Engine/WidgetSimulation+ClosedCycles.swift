@@ -32,7 +32,9 @@ extension WidgetSimulation {
         before dayEnd: SimTime
     ) -> Int {
         let spacing = dates.spacing
-        @inline(__always) func date(_ j: Int) -> SimTime { dates.first + Double(j - dates.offset) * spacing }
+        // Entry indices wrap instead of trapping (no check at each use: a timeline holds far fewer
+        // than `Int.max` entries); the dates as the timeline computes them.
+        @inline(__always) func date(_ j: Int) -> SimTime { dates.first + Double(j &- dates.offset) * spacing }
         let s = staleStart, from = accountedUntil
         // The grid's facts for this spacing, asked once while it and the period stay (a fixed
         // provider's every timeline): the step, the cycle and the grid's part of the exactness.
@@ -64,7 +66,7 @@ extension WidgetSimulation {
         guard most >= 0 else { return 0 }
         var n = most / c + 1
         @inline(__always) func fits(_ i: Int) -> Bool {
-            date(m + i * c + 1) < renderBound && s + Double(i + 1) * step < tickBound
+            date(m &+ i &* c &+ 1) < renderBound && s + Double(i &+ 1) * step < tickBound
         }
         @inline(__always) func estimate(_ q: Double) -> Int { q.isNaN || q < 0 ? 0 : q >= Double(n) ? n : Int(q) + 1 }
         let bound = min(tickBound, renderBound + (s + step - (dm + spacing)))

@@ -75,7 +75,7 @@ extension WidgetSimulation {
         let renderBound = min(limit.nextUp, dayEnd)
         var k = last - 1
         @inline(__always) func fits(_ j: Int) -> Bool {
-            d1 + Double(j - 1) * step < renderBound && s0 + Double(j) * step < tickBound
+            d1 + Double(j &- 1) * step < renderBound && s0 + Double(j) * step < tickBound
         }
         @inline(__always) func estimate(_ q: Double) -> Int { q.isNaN || q < 1 ? 1 : q >= Double(k) ? k : Int(q) }
         let bound = min(tickBound, renderBound + (s0 + step - d1))
