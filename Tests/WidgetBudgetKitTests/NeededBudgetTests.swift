@@ -87,6 +87,29 @@ struct NeededBudgetTests {
         }
     }
 
+    /// `RollingWindowBudget.neededBudget` as it was: two cursors, a count and a `max` a charge.
+    static func twoCursors(_ chargeTimes: [SimTime]) -> Int {
+        var most = 1, first = 0
+        for (i, t) in chargeTimes.enumerated() {
+            while chargeTimes[first] + Seconds.day <= t { first += 1 }
+            most = Swift.max(most, i - first + 1)
+        }
+        return most
+    }
+
+    @Test("the rolling window's count raised by one comparison a charge: the two cursors' count")
+    func rollingWindowAsTwoCursors() {
+        var g = SeededGenerator(seed: 2_703)
+        let clock = Self.clocks[0]
+        for i in 0..<5_000 {
+            var times = Self.randomCharges(&g)
+            // Dense days too: many charges within one window, equal times and times a day apart.
+            if i % 3 == 0 { times = times.map { ($0 / 16).rounded(.down) } }
+            let fast = RollingWindowBudget.neededBudget(chargeTimes: times, clock: clock)
+            #expect(fast == Self.twoCursors(times), "case \(i): \(times.count) charges")
+        }
+    }
+
     @Test("midnight counts the local day across daylight-saving changes")
     func midnightAcrossDST() {
         // New York, Sunday 8 March 2026: the local day is 23 hours long.

@@ -22,13 +22,14 @@ struct ViewTally {
     }
 
     /// Adds a view at `t` of a display that goes (or went) stale at `staleStart`: fresh before it,
-    /// else `t - staleStart` old.
+    /// else `t - staleStart` old. The counts wrap instead of trapping (no check per view: a day
+    /// holds far fewer than `Int.max` views).
     @inline(__always)
     mutating func add(_ t: SimTime, staleStart s: SimTime) {
-        views += 1
+        views &+= 1
         last = t
         if t < s {
-            freshViews += 1
+            freshViews &+= 1
         } else {
             ageTotal += t - s
         }

@@ -32,7 +32,9 @@ extension WidgetSimulation {
         before dayEnd: SimTime
     ) -> Int {
         let spacing = dates.spacing
-        @inline(__always) func date(_ j: Int) -> SimTime { dates.first + Double(j - dates.offset) * spacing }
+        // Entry indices wrap instead of trapping (no check at each use: a timeline holds far fewer
+        // than `Int.max` entries); the dates as the timeline computes them.
+        @inline(__always) func date(_ j: Int) -> SimTime { dates.first + Double(j &- dates.offset) * spacing }
         let s = staleStart, from = accountedUntil
         // The grid's facts for this spacing, asked once while it and the period stay (a fixed
         // provider's every timeline): the step, the cycle and the grid's part of the exactness.
@@ -53,19 +55,22 @@ extension WidgetSimulation {
         // n: moves 0 … n - 1 render, the loop going on after each: the entry after move i (dated
         // `dm + i · step + spacing`) is not the last, renders at or before `limit` and before
         // `dayEnd` (before `renderBound`), and the move's stale start is before `tickBound`.
-        // Estimated by division, then checked against the dates (as the timeline computes them)
-        // and the ticks.
+        // Estimated by one division, then checked against the dates (as the timeline computes
+        // them) and the ticks: move i's next entry, dated about `dm + spacing + i · step`, renders
+        // before `renderBound` when its tick `s + (i + 1) · step` is before `renderBound` moved by
+        // their difference (to the bit once the times are exact, checked below; nearly otherwise,
+        // which only moves where the check starts).
         let tickBound = min(lastTick + period, fetchStale)
         let renderBound = min(limit.nextUp, dayEnd)
         let most = last - 2 - m
         guard most >= 0 else { return 0 }
         var n = most / c + 1
         @inline(__always) func fits(_ i: Int) -> Bool {
-            date(m + i * c + 1) < renderBound && s + Double(i + 1) * step < tickBound
+            date(m &+ i &* c &+ 1) < renderBound && s + Double(i &+ 1) * step < tickBound
         }
         @inline(__always) func estimate(_ q: Double) -> Int { q.isNaN || q < 0 ? 0 : q >= Double(n) ? n : Int(q) + 1 }
-        n = min(n, estimate((renderBound - (dm + spacing)) / step))
-        if tickBound < .infinity { n = min(n, estimate((tickBound - s) / step - 1)) }
+        let bound = min(tickBound, renderBound + (s + step - (dm + spacing)))
+        n = min(n, estimate((bound - s) / step - 1))
         while n > 0 && !fits(n - 1) { n -= 1 }
         while n <= most / c && fits(n) { n += 1 }
         guard n > 0 else { return 0 }

@@ -66,17 +66,20 @@ extension WidgetSimulation {
         guard d1 >= s0 + (step - period), d1 < s0 + step else { return .fallBack }
         // K: entries 1 … K render in this run (K ≤ last - 1: the loop leaves after rendering
         // last - 1), each dated at or before `limit` and before `dayEnd` (before `renderBound`),
-        // going stale before `tickBound`. Estimated by division, then checked against the dates
-        // (computed as the timeline computes them) and the ticks, which are the grid's once
-        // exactness holds (below: asked only when enough entries repeat).
+        // going stale before `tickBound`. Estimated by one division, then checked against the
+        // dates (computed as the timeline computes them) and the ticks, which are the grid's once
+        // exactness holds (below: asked only when enough entries repeat): entry j, dated about
+        // `d1 + (j - 1) · step`, renders before `renderBound` when its tick `s0 + j · step` is
+        // before `renderBound` moved by their difference (to the bit once the times are exact;
+        // nearly otherwise, which only moves where the check starts).
         let renderBound = min(limit.nextUp, dayEnd)
         var k = last - 1
         @inline(__always) func fits(_ j: Int) -> Bool {
-            d1 + Double(j - 1) * step < renderBound && s0 + Double(j) * step < tickBound
+            d1 + Double(j &- 1) * step < renderBound && s0 + Double(j) * step < tickBound
         }
         @inline(__always) func estimate(_ q: Double) -> Int { q.isNaN || q < 1 ? 1 : q >= Double(k) ? k : Int(q) }
-        k = min(k, estimate((renderBound - d1) / step + 1))
-        if tickBound < .infinity { k = min(k, estimate((tickBound - s0) / step)) }
+        let bound = min(tickBound, renderBound + (s0 + step - d1))
+        k = min(k, estimate((bound - s0) / step))
         while k > 0 && !fits(k) { k -= 1 }
         while k < last - 1 && fits(k + 1) { k += 1 }
         guard k >= Self.closedMinimum else { return .fallBack }
@@ -160,12 +163,22 @@ extension StaleStride {
     }
 
     /// ``exact(first:dateSpacing:tick:step:period:through:)`` for entries `step` apart, given
-    /// `gridExponent(step:period:)`: the same answer.
+    /// `gridExponent(step:period:)`: the same answer, asked against one unit (`ExactMultiples`):
+    /// the least exponent `k` of the lowest bits of `first`, `tick` and the grid is at least that
+    /// of the unit of the largest binade of `first`, `tick` and `through` (so all three are below
+    /// `2^(k + 53)`) exactly when `first` and `tick` are whole multiples of that unit and the
+    /// grid's exponent is at least its own.
     @inline(__always)
     static func exact(first: SimTime, tick: SimTime, gridExponent: Int, through: SimTime) -> Bool {
-        guard through.isFinite, let a = lowBitExponent(first), let c = lowBitExponent(tick) else { return false }
-        let k = min(a, c, gridExponent)
-        guard k < Int.max else { return false }
-        return binadeExponent(first) < k + 53 && binadeExponent(tick) < k + 53 && binadeExponent(through) < k + 53
+        let e = max(
+            ExactMultiples.biasedExponent(first), ExactMultiples.biasedExponent(tick),
+            ExactMultiples.biasedExponent(through))
+        guard e < 0x7FF else { return false }
+        // Zeros and subnormals alone: exact when `first` and `tick` are zeros (a subnormal has no
+        // lowest-bit exponent) and the grid has an exponent. Else, as `exact` answers, not when
+        // no value has one (zeros on a grid of zeros).
+        if e == 0 { return first == 0 && tick == 0 && gridExponent < Int.max }
+        return gridExponent >= e - 1075 && ExactMultiples.isWhole(first, inUnitOf: e)
+            && ExactMultiples.isWhole(tick, inUnitOf: e) && (gridExponent < Int.max || first != 0 || tick != 0)
     }
 }

@@ -100,13 +100,22 @@ public struct RollingWindowBudget: BudgetRule {
     /// count, over the charges `t`, of the charges `c ≤ t` (itself included) with `c + 24 h > t`,
     /// compared in the same floating-point terms as the rule.
     ///
-    /// - Complexity: O(n) for n charges (two cursors over the ascending times).
+    /// The count at charge `i` is `i − first + 1`, `first` the first charge still in its window
+    /// (the ascending times' `c + 24 h` ascend too, rounding being monotone, so the charges in the
+    /// window are those from `first` on); it exceeds the count so far, `most`, exactly when the
+    /// charge `most` before `i` is in the window. So `most` grows while that charge is, one
+    /// comparison a charge and one a step up (#26 engine-2: a cursor moved past each charge, and
+    /// a count and a `max` a charge, about 21 instructions a charge).
+    ///
+    /// - Complexity: O(n) for n charges.
     public static func neededBudget(chargeTimes: [SimTime], clock: LocalClock) -> Int {
-        var most = 1, first = 0
-        for (i, t) in chargeTimes.enumerated() {
-            while chargeTimes[first] + Seconds.day <= t { first += 1 }
-            most = Swift.max(most, i - first + 1)
+        chargeTimes.withUnsafeBufferPointer { times in
+            var most = 1
+            for i in times.indices {
+                let t = times[i]
+                while i >= most && times[i &- most] + Seconds.day > t { most &+= 1 }
+            }
+            return most
         }
-        return most
     }
 }
