@@ -38,16 +38,20 @@ struct DaySums {
             var own = Run()
             runs[r].days.forEachChunk { chunk in
                 guard let first = chunk.baseAddress else { return }
+                // The sums in locals while a chunk is read (in registers, not stored back a day).
+                var sums = self, run = own
                 for day in first..<first + chunk.count {
-                    add(day)
-                    own.days += 1
-                    own.length += day.pointee.length
-                    own.freshSeconds += day.pointee.freshSeconds
-                    own.ageIntegral += day.pointee.ageIntegral
-                    own.charged += day.pointee.charged
-                    own.views += day.pointee.views
-                    own.freshViews += day.pointee.freshViews
+                    sums.add(day)
+                    run.days += 1
+                    run.length += day.pointee.length
+                    run.freshSeconds += day.pointee.freshSeconds
+                    run.ageIntegral += day.pointee.ageIntegral
+                    run.charged += day.pointee.charged
+                    run.views += day.pointee.views
+                    run.freshViews += day.pointee.freshViews
                 }
+                self = sums
+                own = run
             }
             perRun.append(own)
         }
