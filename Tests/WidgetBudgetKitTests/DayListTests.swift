@@ -47,6 +47,50 @@ struct DayListTests {
         }
     }
 
+    /// `forEachChunk` hands over the days an iteration gives, in order and to the bit, in memory
+    /// in one buffer, stored a chunk at a time (one read a chunk), and a store that cannot read
+    /// as empty days, as many as stored.
+    @Test("the chunks handed over in place are the days iterated")
+    func chunksInPlace() {
+        var g = SeededGenerator(seed: 2_628)
+        let chunk = DayList.chunkDays
+        let counts = [0, 1, chunk - 1, chunk, chunk + 1, 2 * chunk, 3_650] + (0..<12).map { _ in Int(g.next() % 5_000) }
+        for count in counts {
+            let days = randomDays(&g, count: count)
+            var list = DayList(days)
+            for stored in [false, true] {
+                if stored { list.store(in: ArrayStore()) }
+                var read: [DayMetrics] = []
+                var buffers: [Int] = []
+                list.forEachChunk {
+                    read += $0
+                    buffers.append($0.count)
+                }
+                #expect(read.map(dayBits) == days.map(dayBits), "\(count) days, stored: \(stored)")
+                let expected = stored ? (0..<(count + chunk - 1) / chunk).map { min(chunk, count - $0 * chunk) } : [count]
+                #expect(buffers == expected, "\(count) days, stored: \(stored): \(buffers)")
+            }
+            #expect((list.store as? ArrayStore)?.reads == (count + chunk - 1) / chunk, "\(count) days")
+        }
+        // A store that reads its first chunk and then fails: the chunk after it is empty days,
+        // not the first one's again (the buffer is reused), as in an iteration.
+        final class FailingAfterOne: DayStore, @unchecked Sendable {
+            let inner = ArrayStore()
+            func append(_ days: UnsafeBufferPointer<DayMetrics>) { inner.append(days) }
+            func read(from offset: Int, into buffer: UnsafeMutableBufferPointer<DayMetrics>) -> Bool {
+                offset == 0 && inner.read(from: offset, into: buffer)
+            }
+        }
+        let days = randomDays(&g, count: 2 * chunk)
+        var failing = DayList(days)
+        failing.store(in: FailingAfterOne())
+        var read: [DayMetrics] = []
+        failing.forEachChunk { read += $0 }
+        let expected = days.prefix(chunk).map(dayBits) + Array(repeating: dayBits(DayMetrics(budget: 0, length: 0)), count: chunk)
+        #expect(read.map(dayBits) == expected)
+        #expect(Array(failing).map(dayBits) == expected)
+    }
+
     /// `map` over a stored list reads it a chunk at a time, as an iteration does: by index (the
     /// collection's own `map`, a lazy filter's `count`), each day was a read of the store, a system
     /// call for `simulate`'s spill file (issue #26: the quietest scenarios' findings cost 5,000

@@ -64,6 +64,26 @@ public struct DayList: RandomAccessCollection, Sendable, Equatable, Codable, Exp
         return out
     }
 
+    /// Calls `body` with the days in order, a buffer at a time: the days in memory in place, or
+    /// the store's ``chunkDays`` at a time as an iteration reads them (empty days for a chunk that
+    /// fails to read). A pass that reads each day's fields through the buffer copies no day out
+    /// (an iteration hands each 184-byte day over by value: a `memcpy` a day in ``DaySums``).
+    public func forEachChunk(_ body: (UnsafeBufferPointer<DayMetrics>) throws -> Void) rethrows {
+        guard let store else { return try memory.withUnsafeBufferPointer(body) }
+        let empty = DayMetrics(budget: 0, length: 0)
+        var chunk: [DayMetrics] = []
+        var next = 0
+        while next < stored {
+            let n = Swift.min(DayList.chunkDays, stored - next)
+            if chunk.count != n { chunk = [DayMetrics](repeating: empty, count: n) }
+            if !chunk.withUnsafeMutableBufferPointer({ store.read(from: next, into: $0) }) {
+                chunk = [DayMetrics](repeating: empty, count: n)
+            }
+            try chunk.withUnsafeBufferPointer(body)
+            next += n
+        }
+    }
+
     /// Iterates over the days in order: those in memory, or those in the store read
     /// ``DayList/chunkDays`` at a time into one buffer.
     public struct Iterator: IteratorProtocol {

@@ -30,49 +30,58 @@ struct DaySums {
         var charged = 0, views = 0, freshViews = 0
     }
 
-    /// Sums the days of `runs`, in order.
+    /// Sums the days of `runs`, in order, read in place (``DayList/forEachChunk(_:)``).
     init(_ runs: [WidgetRunResult]) {
         perRun.reserveCapacity(runs.count)
-        for run in runs {
+        // By index: `for run in runs` copied each run out (its lists retained and released).
+        for r in runs.indices {
             var own = Run()
-            for day in run.days {
-                add(day)
-                own.days += 1
-                own.length += day.length
-                own.freshSeconds += day.freshSeconds
-                own.ageIntegral += day.ageIntegral
-                own.charged += day.charged
-                own.views += day.views
-                own.freshViews += day.freshViews
+            runs[r].days.forEachChunk { chunk in
+                guard let first = chunk.baseAddress else { return }
+                // The sums in locals while a chunk is read (in registers, not stored back a day).
+                var sums = self, run = own
+                for day in first..<first + chunk.count {
+                    sums.add(day)
+                    run.days += 1
+                    run.length += day.pointee.length
+                    run.freshSeconds += day.pointee.freshSeconds
+                    run.ageIntegral += day.pointee.ageIntegral
+                    run.charged += day.pointee.charged
+                    run.views += day.pointee.views
+                    run.freshViews += day.pointee.freshViews
+                }
+                self = sums
+                own = run
             }
             perRun.append(own)
         }
     }
 
-    /// Adds one day, after the days before it.
-    private mutating func add(_ day: DayMetrics) {
+    /// Adds the day at `day`, after the days before it (its fields read in place).
+    @inline(__always)
+    private mutating func add(_ day: UnsafePointer<DayMetrics>) {
         days += 1
-        reloads += Double(day.reloads)
-        charged += Double(day.charged)
-        exempt += Double(day.exempt)
-        deferred += Double(day.deferred)
-        exhaustedDays += day.wasExhausted ? 1 : 0
-        exhaustedMinutes += day.exhaustedSeconds / 60
-        renders += Double(day.renders)
-        kills += day.kills
-        rejections += day.rejections
-        ignoredCalls += day.ignoredCalls
-        heldUnseen += day.heldUnseen
-        length += day.length
-        freshSeconds += day.freshSeconds
-        ageIntegral += day.ageIntegral
-        views += day.views
-        freshViews += day.freshViews
-        viewAgeTotal += day.viewAgeTotal
-        peakMemoryMB = Self.larger(peakMemoryMB, day.peakMemoryMB)
-        maxAge = Self.larger(maxAge, day.maxAge)
-        lowestBudget = min(lowestBudget ?? day.budget, day.budget)
-        highestBudget = max(highestBudget ?? day.budget, day.budget)
+        reloads += Double(day.pointee.reloads)
+        charged += Double(day.pointee.charged)
+        exempt += Double(day.pointee.exempt)
+        deferred += Double(day.pointee.deferred)
+        exhaustedDays += day.pointee.wasExhausted ? 1 : 0
+        exhaustedMinutes += day.pointee.exhaustedSeconds / 60
+        renders += Double(day.pointee.renders)
+        kills += day.pointee.kills
+        rejections += day.pointee.rejections
+        ignoredCalls += day.pointee.ignoredCalls
+        heldUnseen += day.pointee.heldUnseen
+        length += day.pointee.length
+        freshSeconds += day.pointee.freshSeconds
+        ageIntegral += day.pointee.ageIntegral
+        views += day.pointee.views
+        freshViews += day.pointee.freshViews
+        viewAgeTotal += day.pointee.viewAgeTotal
+        peakMemoryMB = Self.larger(peakMemoryMB, day.pointee.peakMemoryMB)
+        maxAge = Self.larger(maxAge, day.pointee.maxAge)
+        lowestBudget = min(lowestBudget ?? day.pointee.budget, day.pointee.budget)
+        highestBudget = max(highestBudget ?? day.pointee.budget, day.pointee.budget)
     }
 
     /// The share of the simulated time the display was fresh (0 without time).

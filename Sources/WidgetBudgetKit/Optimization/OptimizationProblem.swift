@@ -245,7 +245,9 @@ public struct OptimizationProblem: Sendable {
         _ spec: ProviderSpec, provider: BuiltInProvider? = nil, replication r: Int, budget: Int, model: BudgetModel,
         appThrottle: Double? = nil, detail: RunDetail = .optimization
     ) -> WidgetRunResult {
-        let inputs = input(r, appThrottle: appThrottle).drawing(daily: budget, scenario.budget)
+        // `drawing(daily:_:)` in place: one copy of the inputs less a run.
+        var inputs = input(r, appThrottle: appThrottle)
+        inputs.dailyBudget = scenario.budget.dailyBudget(budget, viewsPerDay: inputs.viewsPerDay)
         var simulation = WidgetSimulation(
             provider: provider ?? spec.makeProvider(clock: calendar.clock, horizon: calendar.horizon), inputs: inputs,
             calendar: calendar, memory: scenario.memory, system: scenario.system, budgetModel: model,
