@@ -3,13 +3,20 @@
 // rendered dropped, the first entry due found, the policy reload scheduled, and the paths for the
 // new timeline chosen (`EnginePaths.timeline(closeEntries:)`).
 extension WidgetSimulation {
-    /// Delivers the timeline built at `t`; `closeEntries`: two of its entries are closer than the render spacing.
-    mutating func deliver(at t: SimTime, source: ReloadSource, charged: Bool, footprint: Double, closeEntries: Bool) {
+    /// Delivers the timeline built at `t`: `even`, or `building` when it is `nil`; `closeEntries`:
+    /// two of its entries are closer than the render spacing.
+    mutating func deliver(
+        at t: SimTime, even: EvenTimeline?, source: ReloadSource, charged: Bool, footprint: Double, closeEntries: Bool
+    ) {
         // Entries of the old timeline not yet rendered are dropped; count those already rendered.
         countBulkRenders(through: t)
         if inFreshRun { endFreshRun(at: t) }
-        // `building` keeps the old timeline's storage; the next reload empties it.
-        timeline.take(from: &building)
+        if let even {
+            timeline.replace(with: even)
+        } else {
+            // `building` keeps the old timeline's storage; the next reload empties it.
+            timeline.take(from: &building)
+        }
         timelinePaths = paths.timeline(closeEntries: closeEntries)
         serial += 1
         fetchTime = t
