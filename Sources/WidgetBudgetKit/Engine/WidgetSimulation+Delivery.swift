@@ -3,14 +3,35 @@
 // rendered dropped, the first entry due found, the policy reload scheduled, and the paths for the
 // new timeline chosen (`EnginePaths.timeline(closeEntries:)`).
 extension WidgetSimulation {
-    /// Delivers the timeline built at `t`; `closeEntries`: two of its entries are closer than the render spacing.
-    mutating func deliver(at t: SimTime, source: ReloadSource, charged: Bool, footprint: Double, closeEntries: Bool) {
+    /// Delivers the timeline built at `t`: `even`, or `building` when it is `nil`; `closeEntries`:
+    /// two of its entries are closer than the render spacing.
+    ///
+    /// Inlined into `tryGrant`, its one caller, by the mandatory inliner (`@_transparent`): the
+    /// optimizer left it a call marked `@inline(__always)` or not, whose prologue saved six
+    /// registers and whose arguments (the timeline as numbers among them) went through memory at
+    /// every delivery (#26 engine-2 `deliver`: 45.8 M with the rare turns of `tryGrant` out of line).
+    @_transparent
+    mutating func deliver(
+        at t: SimTime, even: EvenTimeline?, source: ReloadSource, charged: Bool, footprint: Double, closeEntries: Bool
+    ) {
         // Entries of the old timeline not yet rendered are dropped; count those already rendered.
-        countBulkRenders(through: t)
+        // `countBulkRenders` asks this first; inlined here it is a call (`tryGrant` is too big
+        // for the optimizer to inline it), made only when there is something to count.
+        if bulkCursor < bulkEnd { countBulkRenders(through: t) }
         if inFreshRun { endFreshRun(at: t) }
-        // `building` keeps the old timeline's storage; the next reload empties it.
-        timeline.take(from: &building)
-        timelinePaths = paths.timeline(closeEntries: closeEntries)
+        if let even {
+            timeline.replace(with: even)
+        } else {
+            // `building` keeps the old timeline's storage; the next reload empties it.
+            timeline.take(from: &building)
+        }
+        // One branch, each copying its paths (with the flag as an argument the three flags were
+        // each chosen by a conditional move from two addresses: 16 instructions a delivery).
+        if closeEntries {
+            timelinePaths = paths.timeline(closeEntries: true)
+        } else {
+            timelinePaths = paths.timeline(closeEntries: false)
+        }
         serial += 1
         fetchTime = t
         retryAt = .infinity

@@ -48,14 +48,7 @@ extension WidgetSimulation {
         // The local day the budget rule reads, found once for the check and the charge.
         let localDay = exempt ? 0 : budget.localDay(t)
         if !exempt && !budget.isAvailable(at: t, localDay: localDay) {
-            if !waitingForBudget {
-                waitingForBudget = true
-                waitStart = t
-                day.deferred += 1
-                if day.exhaustedAt == nil { day.exhaustedAt = t }
-                record(t, .budgetOut, source: source, charged: true, detail: .waiting)
-                record(t, .deferral, source: source, charged: true, detail: .waiting)
-            }
+            if !waitingForBudget { startWaiting(at: t, source: source) }
             return
         }
         if waitingForBudget {
@@ -78,30 +71,68 @@ extension WidgetSimulation {
             t, .grant, source: source, charged: !exempt,
             detail: source == .intent ? .intentFree : (inForeground ? .foreground : .none))
 
+        // A built-in provider's timeline as numbers, checked and delivered from them; any other
+        // built in `building`, and delivered from there (the same timeline: `EvenTimelineTests`).
+        let even = (provider as? BuiltInProvider)?.evenTimeline(at: t, clock: context.clock)
+        let (count, closeEntries) =
+            even.map { ($0.count, $0.closeEntries(minSpacing: system.minRenderSpacing)) } ?? buildTimeline(at: t)
+        let footprint = memory.footprint(entries: count)
+        day.peakMemoryMB = max(day.peakMemoryMB, footprint)
+        if footprint > memory.limitMB {
+            kill(at: t, source: source, charged: !exempt, entries: count, footprint: footprint)
+            return
+        }
+        if count > system.maxEntries {
+            reject(at: t, source: source, charged: !exempt, entries: count, footprint: footprint)
+            return
+        }
+        deliver(at: t, even: even, source: source, charged: !exempt, footprint: footprint, closeEntries: closeEntries)
+    }
+
+    // The grant's rare turns, out of line: `tryGrant` inlines `deliver`, and small enough it
+    // inlines more of what `deliver` calls.
+
+    /// The pending request finds the budget out at `t`: the wait begins.
+    @inline(never)
+    mutating func startWaiting(at t: SimTime, source: ReloadSource) {
+        waitingForBudget = true
+        waitStart = t
+        day.deferred += 1
+        if day.exhaustedAt == nil { day.exhaustedAt = t }
+        record(t, .budgetOut, source: source, charged: true, detail: .waiting)
+        record(t, .deferral, source: source, charged: true, detail: .waiting)
+    }
+
+    /// The timeline built at `t` (`entries` entries, `footprint` MB) is over the memory limit:
+    /// the extension is killed, and a retry planned.
+    @inline(never)
+    mutating func kill(at t: SimTime, source: ReloadSource, charged: Bool, entries: Int, footprint: Double) {
+        day.kills += 1
+        failedRetries = source == .retry ? failedRetries + 1 : 0
+        retryAt = t + (failedRetries >= memory.retries ? memory.backoff : memory.retryAfter)
+        record(t, .kill, source: source, charged: charged, entries: entries, memory: footprint, detail: .overLimit(footprint))
+    }
+
+    /// The timeline built at `t` has more entries than the system takes: not delivered, the widget
+    /// keeps what it had and no retry is planned (OBSERVED #10).
+    @inline(never)
+    mutating func reject(at t: SimTime, source: ReloadSource, charged: Bool, entries: Int, footprint: Double) {
+        day.rejections += 1
+        record(
+            t, .rejected, source: source, charged: charged, entries: entries, memory: footprint,
+            detail: .tooManyEntries(system.maxEntries))
+    }
+
+    /// Builds the timeline of a reload at `t` in `building` with the provider's `getTimeline`,
+    /// sorted by date when it is not: its number of entries, and whether two of them are closer
+    /// than the render spacing. Out of line (`tryGrant` asks the built-in providers for their
+    /// timelines as numbers first): inlined, it made `tryGrant` too big for the compiler to
+    /// inline the charge times' append.
+    @inline(never)
+    mutating func buildTimeline(at t: SimTime) -> (count: Int, closeEntries: Bool) {
         building.reset()
         context.now = t
         provider.getTimeline(in: context, into: &building)
-        // Sorted by date when it is not; whether two entries are closer than the render spacing.
-        let closeEntries = building.sortForDelivery(minSpacing: system.minRenderSpacing)
-        let footprint = memory.footprint(entries: building.count)
-        day.peakMemoryMB = max(day.peakMemoryMB, footprint)
-        if footprint > memory.limitMB {
-            day.kills += 1
-            failedRetries = source == .retry ? failedRetries + 1 : 0
-            retryAt = t + (failedRetries >= memory.retries ? memory.backoff : memory.retryAfter)
-            record(
-                t, .kill, source: source, charged: !exempt, entries: building.count, memory: footprint,
-                detail: .overLimit(footprint))
-            return
-        }
-        if building.count > system.maxEntries {
-            // Not delivered: the widget keeps what it had and no retry is planned (OBSERVED #10).
-            day.rejections += 1
-            record(
-                t, .rejected, source: source, charged: !exempt, entries: building.count, memory: footprint,
-                detail: .tooManyEntries(system.maxEntries))
-            return
-        }
-        deliver(at: t, source: source, charged: !exempt, footprint: footprint, closeEntries: closeEntries)
+        return (building.count, building.sortForDelivery(minSpacing: system.minRenderSpacing))
     }
 }

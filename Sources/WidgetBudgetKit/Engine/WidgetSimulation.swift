@@ -48,7 +48,7 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
     /// The events kept at the run's ``EventLevel``, or sent to its sink.
     var recorder: EventRecorder
     /// The charged grants' times (``RunDetail/chargeTimes``).
-    var chargeTimes: [SimTime] = []
+    var chargeTimes = ChargeTimeStore()
     var day: DayMetrics
     var dayIndex = 0
     var daySegmentStart = 0
@@ -235,6 +235,6 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
         }
         return WidgetRunResult(
             days: DayList(days), ageSegments: segments.take(trim: runDetail.trimSegments), events: recorder.events,
-            chargeTimes: chargeTimes, ageShapes: shapes, figures: runDetail.figures == nil ? nil : figures)
+            chargeTimes: chargeTimes.take(), ageShapes: shapes, figures: runDetail.figures == nil ? nil : figures)
     }
 }

@@ -14,6 +14,13 @@ public struct ReplayTimeline: Sendable {
     private var listed: [ReplayEntry]
     /// How many of `listed`'s elements are entries.
     private var listedCount: Int
+    /// The one entry listed, kept out of `listed` (whose first element is then unspecified): a
+    /// timeline whose only listed entry is its first (the built-in providers') writes no array
+    /// element at a reload (issue #26 engine-2, `deliver`: the element's write checked the array's
+    /// uniqueness at every delivery). Stored in `listed` before anything else is (``storeHead()``).
+    private var head: SimTime = 0
+    /// Entry 0 is ``head`` (and `listedCount` is 1).
+    private var headInline = false
     /// Entries after `listed`, evenly spaced, not stored.
     private var spaced = EvenlySpacedDates.none
     /// What to do after them.
@@ -32,12 +39,15 @@ public struct ReplayTimeline: Sendable {
     /// by one, so appending through it stays amortised O(1).
     public var entries: [ReplayEntry] {
         get {
-            var all = listedCount == listed.count ? listed : Array(listed[..<listedCount])
+            var all =
+                headInline
+                ? [ReplayEntry(date: head)] : listedCount == listed.count ? listed : Array(listed[..<listedCount])
             if spaced.count > 0 { spaced.append(to: &all) }
             return all
         }
         _modify {
             storeSpaced()
+            storeHead()
             trimListed()
             defer { listedCount = listed.count }
             yield &listed
@@ -45,6 +55,7 @@ public struct ReplayTimeline: Sendable {
         set {
             listed = newValue
             listedCount = newValue.count
+            headInline = false
             spaced = .none
         }
     }
@@ -54,6 +65,13 @@ public struct ReplayTimeline: Sendable {
     @inline(__always)
     public mutating func append(date: SimTime) {
         storeSpaced()
+        if listedCount == 0 {
+            head = date
+            headInline = true
+            listedCount = 1
+            return
+        }
+        storeHead()
         let entry = ReplayEntry(date: date)
         if listedCount < listed.count {
             listed[listedCount] = entry
@@ -87,10 +105,23 @@ public struct ReplayTimeline: Sendable {
         if count > 1 && run.isCompact {
             spaced = run
         } else {
+            storeHead()
             trimListed()
             run.append(to: &listed)
             listedCount = listed.count
         }
+    }
+
+    /// Becomes the timeline `even` describes, stored as its provider's `getTimeline` stores it
+    /// (the first entry listed, the others as three numbers): the engine delivers a built-in
+    /// provider's timeline this way, without building it elsewhere first.
+    @inline(__always)
+    package mutating func replace(with even: EvenTimeline) {
+        head = even.first
+        headInline = true
+        listedCount = 1
+        spaced = even.spaced
+        policy = even.policy
     }
 
     /// Empties the timeline, keeping its storage.
@@ -102,6 +133,7 @@ public struct ReplayTimeline: Sendable {
     @inline(__always)
     public mutating func reset() {
         listedCount = 0
+        headInline = false
         spaced = .none
         policy = .atEnd
     }
@@ -121,6 +153,8 @@ public struct ReplayTimeline: Sendable {
     package mutating func take(from other: inout ReplayTimeline) {
         swap(&listed, &other.listed)
         swap(&listedCount, &other.listedCount)
+        head = other.head
+        headInline = other.headInline
         spaced = other.spaced
         policy = other.policy
     }
@@ -143,13 +177,13 @@ public struct ReplayTimeline: Sendable {
     /// The date of entry `k` (`0 ..< count`). O(1).
     @inline(__always)
     package func date(ofEntry k: Int) -> SimTime {
-        k < listedCount ? listed[k].date : spaced.date(k - listedCount)
+        k < listedCount ? (headInline ? head : listed[k].date) : spaced.date(k - listedCount)
     }
 
     /// The date of the last entry, or `nil` when there is none. O(1).
     @inline(__always)
     package var lastDate: SimTime? {
-        spaced.count > 0 ? spaced.date(spaced.count - 1) : listedCount > 0 ? listed[listedCount - 1].date : nil
+        spaced.count > 0 ? spaced.date(spaced.count - 1) : listedCount > 0 ? (headInline ? head : listed[listedCount - 1].date) : nil
     }
 
     /// Whether two adjacent entries are dated less than `threshold` apart (`threshold` 0: whether
@@ -167,7 +201,7 @@ public struct ReplayTimeline: Sendable {
             return Self.hasListedGap(listed, count: listedCount, then: spaced, below: threshold)
         }
         guard spaced.count > 0 else { return false }
-        if listedCount == 1 && spaced.first - listed[0].date < threshold { return true }
+        if listedCount == 1 && spaced.first - (headInline ? head : listed[0].date) < threshold { return true }
         return spaced.hasGap(below: threshold)
     }
 
@@ -235,8 +269,23 @@ public struct ReplayTimeline: Sendable {
         storeSpacedRun()
     }
 
+    /// Stores ``head`` in `listed` when it is kept out of it (inlined: usually it is not, where
+    /// this is called).
+    @inline(__always)
+    private mutating func storeHead() {
+        guard headInline else { return }
+        headInline = false
+        let entry = ReplayEntry(date: head)
+        if listed.isEmpty {
+            listed.append(entry)
+        } else {
+            listed[0] = entry
+        }
+    }
+
     /// ``storeSpaced()`` when there are evenly spaced entries.
     private mutating func storeSpacedRun() {
+        storeHead()
         trimListed()
         spaced.append(to: &listed)
         listedCount = listed.count

@@ -69,6 +69,30 @@ public struct FixedProvider: ReplayProvider, Sendable, Equatable, Codable {
         }
     }
 
+    /// The timeline of a reload at `now` as numbers (the one ``getTimeline(in:into:)`` builds
+    /// with `context.now` = `now` and `context.clock` = `clock`), or `nil` when it is not stored
+    /// so (two entries, or dates not kept as three numbers: see ``EvenTimeline``).
+    ///
+    /// Inlined: the engine asks at every reload (through ``BuiltInProvider``).
+    @inline(__always)
+    package func evenTimeline(at now: SimTime, clock: LocalClock) -> EvenTimeline? {
+        let first = now + firstOffset
+        let policy: ReloadPolicy
+        switch self.policy {
+        case .atEnd: policy = .atEnd
+        case let .after(seconds): policy = .after(now + seconds)
+        case .never: policy = .never
+        }
+        guard shape.after.count > 0 else { return EvenTimeline(first: first, policy: policy) }
+        let second: SimTime
+        if let step = shape.alignStep {
+            second = clock.nextAligned(after: first, step: step)
+        } else {
+            second = first + spacing
+        }
+        return EvenTimeline.make(first: first, second: second, shape.after, policy: policy)
+    }
+
     /// How long one timeline covers from its reload to its last entry, in seconds (no alignment
     /// slack counted).
     public var span: Double {

@@ -143,6 +143,19 @@ public enum BuiltInProvider: ReplayProvider, Sendable {
         if !fill(in: context, into: &timeline) { getTimelineChanging(in: context, into: &timeline) }
     }
 
+    /// The timeline of a reload at `now` as numbers, for the providers that return one
+    /// (``FixedProvider/evenTimeline(at:clock:)``, ``WindowsProvider/evenTimeline(at:clock:)``);
+    /// `nil` for the others, and where theirs is not stored so: the engine then calls
+    /// ``getTimeline(in:into:)`` (with `clock` the context's).
+    @inline(__always)
+    package func evenTimeline(at now: SimTime, clock: LocalClock) -> EvenTimeline? {
+        switch self {
+        case let .fixed(p): p.evenTimeline(at: now, clock: clock)
+        case let .windows(p): p.evenTimeline(at: now, clock: clock)
+        case .untilFull, .schedule, .never, .other: nil
+        }
+    }
+
     /// `getTimeline` for the providers that do not change as they run, read in place; false (and
     /// nothing filled) for those that do.
     @inline(__always)

@@ -25,6 +25,16 @@ public struct WindowsProvider: ReplayProvider, Sendable {
         timeline.policy = nextWindowStart(after: context.now).map { .after($0) } ?? .never
     }
 
+    /// The timeline of a reload at `now` as numbers (the one ``getTimeline(in:into:)`` builds
+    /// with `context.now` = `now` and `context.clock` = `clock`), or `nil` when the window's
+    /// provider's is not stored so (``FixedProvider/evenTimeline(at:clock:)``).
+    package func evenTimeline(at now: SimTime, clock: LocalClock) -> EvenTimeline? {
+        for i in windows.indices where intervals[i].contains(now) {
+            return windows[i].provider.evenTimeline(at: now, clock: clock)
+        }
+        return EvenTimeline(first: now, policy: nextWindowStart(after: now).map { .after($0) } ?? .never)
+    }
+
     /// The first window start strictly after `t`, or `nil` (without building a list of the
     /// windows' next starts: ``ScheduleProvider`` asks at every reload).
     func nextWindowStart(after t: SimTime) -> SimTime? {
