@@ -76,6 +76,11 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
     var hasContent = false
     var staleStart: SimTime = 0
     var accountedUntil: SimTime = 0
+    /// For a timeline with entries closer than the render spacing, in a run with
+    /// ``EnginePaths/freshRuns``: the first entry the render loop renders
+    /// (``EnginePaths/loopStart(of:minSpacing:)``), found when the loop first meets the timeline
+    /// (its delivery's `serial`).
+    var closeLoopStart = (serial: UInt64.max, entry: Int.max)
     /// The grid facts of `closedTimeline` and `closedCycles` for the last spacing and period asked.
     var closedGrid = ClosedGrid.none
     /// How many times `closedTimeline` and `closedCycles` (with entries whole periods apart, and
@@ -89,6 +94,9 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
     /// the render loop rendered without leaving it (`startsNoRun`): read by the tests, as
     /// ``closedTaken``.
     var staleStartRenders = 0
+    /// How many timelines with entries closer than the render spacing the render loop took from
+    /// their loop start on (``closeLoopStart`` found finite): read by the tests, as ``closedTaken``.
+    var loopStartTimelines = 0
     /// How many views `tallyViewsInJump` counted: read by the tests, as ``closedTaken``.
     var viewsInJumpsTaken = 0
 
