@@ -174,16 +174,19 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
     package mutating func run() -> WidgetRunResult {
         request(.start, at: 0)
         let dayCount = calendar.days
+        // The times that change only in a turn of their own (the day's end, the next app request
+        // and App Intent), kept here from one turn to the next rather than read again each turn.
+        var dayEnd = dayCount > 0 ? calendar.dayStarts[1] : .infinity
+        var appNext = nextAppRequest()
+        var intentNext = nextIntent()
         while dayIndex < dayCount {
-            let dayEnd = calendar.dayStarts[dayIndex + 1]
-            let appNext = appCursor < inputs.appRequests.count ? inputs.appRequests[appCursor].time : .infinity
-            let intentNext = intentCursor < inputs.intents.count ? inputs.intents.times[intentCursor] : .infinity
             let grantNext = pending ? grantCandidate() : .infinity
             let others = min(dayEnd, nextRender, policyAt, appNext, intentNext, retryAt, grantNext)
             let t = min(others, viewNext)
 
             if t >= dayEnd {
                 closeDay(at: dayEnd)
+                if dayIndex < dayCount { dayEnd = calendar.dayStarts[dayIndex + 1] }
             } else if t == nextRender {
                 if paths.renderRuns {
                     // The renders due before the next other event (at or before it: a render runs
@@ -216,6 +219,7 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
                 }
             } else if t == appNext {
                 appCursor += 1
+                appNext = nextAppRequest()
                 let call = inputs.appRequests[appCursor - 1]
                 if call.ignored {
                     day.ignoredCalls += 1
@@ -225,6 +229,7 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
                 }
             } else if t == intentNext {
                 intentCursor += 1
+                intentNext = nextIntent()
                 request(.intent, at: t)
             } else if t == retryAt {
                 retryAt = .infinity
@@ -244,5 +249,17 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
         return WidgetRunResult(
             days: DayList(days), ageSegments: segments.take(trim: runDetail.trimSegments), events: recorder.events,
             chargeTimes: chargeTimes, ageShapes: shapes, figures: runDetail.figures == nil ? nil : figures)
+    }
+
+    /// The time of the next app request (`+infinity` after the last).
+    @inline(__always)
+    func nextAppRequest() -> SimTime {
+        appCursor < inputs.appRequests.count ? inputs.appRequests[appCursor].time : .infinity
+    }
+
+    /// The time of the next App Intent (`+infinity` after the last).
+    @inline(__always)
+    func nextIntent() -> SimTime {
+        intentCursor < inputs.intents.count ? inputs.intents.times[intentCursor] : .infinity
     }
 }
