@@ -148,6 +148,31 @@ struct EnginePaths {
     /// Before the first delivery (no timeline: nothing renders).
     var beforeFirstTimeline: Timeline { Timeline(bulkRenders: bulkRenders, freshRuns: false) }
 
+    /// The first entry the render loop (`renderRun`) renders of a timeline with two entries closer
+    /// than `minSpacing` (the render spacing), in a run with ``freshRuns`` (so predictable content
+    /// and render times `date + constant`), the entries before it rendered one at a time by
+    /// `renderEntry`: the first of its evenly spaced entries (``ReplayTimeline/evenDates(from:)``) when
+    /// no two adjacent ones are dated closer than `minSpacing` as the timeline computes their dates
+    /// (``EvenlySpacedDates/hasGap(below:)``, the check the delivery made of the whole timeline),
+    /// else `Int.max`.
+    ///
+    /// From that entry on, the render loop renders as `renderEntry` does one entry at a time with
+    /// ``Timeline/freshRuns`` off: no render is held back by the render spacing
+    /// (`spaceNextRender`), so each renders at `max(date + delay, previous render)`, which is what
+    /// the loop computes; and where it would leave to look for a fresh run, it renders the entry
+    /// itself, as it does when it comes back for it (the fresh-run search is not made: its sums
+    /// may differ from rendering one by one in the last bit, docs/design/engine.md). A typical
+    /// case: entries aligned to the minute whose first, a few seconds after the reload, is less
+    /// than the render spacing before the second, on the next whole minute.
+    ///
+    /// - Complexity: O(1).
+    static func loopStart(of timeline: ReplayTimeline, minSpacing: Double) -> Int {
+        let count = timeline.count
+        guard count > 0, let dates = timeline.evenDates(from: count - 1) else { return .max }
+        let spaced = EvenlySpacedDates(first: dates.first, spacing: dates.spacing, count: count - dates.offset)
+        return spaced.hasGap(below: minSpacing) ? .max : dates.offset
+    }
+
     /// The paths for a timeline just delivered: counting in bulk is off when two of its entries are
     /// closer than the render spacing (`closeEntries`): renders are then visited one by one,
     /// skipping the entries overtaken (`spaceNextRender`). Both answers are found once, in `init`

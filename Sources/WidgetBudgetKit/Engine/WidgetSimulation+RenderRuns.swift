@@ -9,16 +9,28 @@ extension WidgetSimulation {
     /// `renderEntry`.
     ///
     /// The loop is `renderEntry` for a render with nothing counted in bulk, content already shown,
-    /// a timeline that may hold fresh runs, and an entry after it: the same stale starts asked in the
-    /// same order and the same stretches accounted (so the same sums, to the bit), without the
-    /// checks those cases need and with each date computed once. It leaves as soon as the next entry
-    /// renders by the stale start (a fresh run or shared stale start to look for) or is the last;
-    /// an entry that alone shares the stale start (`sharesOnly`) is rendered in the loop, which
-    /// changes no sum, as counting it in bulk would not.
+    /// and a timeline that may hold fresh runs, or the evenly spaced entries after those closer
+    /// than the render spacing (``closeLoopStart``): the same stale starts asked in the same order
+    /// and the same stretches accounted (so the same sums, to the bit), without the checks those
+    /// cases need and with each date computed once. It renders the timeline's last entry too (nothing follows it). It leaves as
+    /// soon as the next entry renders by the stale start in a timeline that may hold fresh runs (a
+    /// fresh run or shared stale start to look for); an entry that alone shares the stale start
+    /// (`sharesOnly`) is rendered in the loop, which changes no sum, as counting it in bulk would
+    /// not, and so is any entry rendering by the stale start where fresh runs are not looked for.
     mutating func renderRun(through limit: SimTime, before dayEnd: SimTime) {
         runs: while nextRender <= limit && nextRender < dayEnd {
             if paths.inlineViews { tallyViews(before: nextRender) }
-            guard bulkCursor >= bulkEnd && hasContent && timelinePaths.freshRuns && nextEntry + 1 < timeline.count else {
+            guard
+                bulkCursor >= bulkEnd && hasContent
+                    && (timelinePaths.freshRuns || closeLoopStart.serial == serial && nextEntry >= closeLoopStart.entry)
+            else {
+                if paths.freshRuns && !timelinePaths.freshRuns && closeLoopStart.serial != serial {
+                    // A timeline with entries closer than the render spacing: where the loop may take
+                    // it from, found once.
+                    closeLoopStart = (serial, EnginePaths.loopStart(of: timeline, minSpacing: system.minRenderSpacing))
+                    if closeLoopStart.entry < .max { loopStartTimelines += 1 }
+                    continue
+                }
                 // Entries closer than the render spacing: a stride over those rendered.
                 if timelinePaths.spacedStrides && spacedRun(through: limit, before: dayEnd) { continue }
                 renderEntry(at: nextRender)
@@ -74,17 +86,33 @@ extension WidgetSimulation {
                 day.renders += 1
                 lastRender = t
                 k += 1
+                if k > last {
+                    // The timeline's last entry: nothing follows (`renderEntry`'s turn after it).
+                    nextEntry = k
+                    nextRender = .infinity
+                    break
+                }
                 let nextDate = timeline.date(ofEntry: k)
                 let nextAt = max(nextDate + constantRenderDelay, t)
-                var leaves = k == last || nextAt > limit || nextAt >= dayEnd
-                if !leaves && nextAt <= staleStart && !sharesOnly(k, date: nextDate, renderedAt: nextAt) {
-                    if strides && startsNoRun(k, date: nextDate, renderedAt: nextAt) {
-                        // Rendered in the loop, as when it comes back for it after the search
-                        // found nothing: with no stride or cycles before it.
-                        steady = false
-                        staleStartRenders += 1
-                    } else {
-                        leaves = true
+                var leaves = nextAt > limit || nextAt >= dayEnd
+                if !leaves && nextAt <= staleStart {
+                    if k == last {
+                        // The last entry, by the stale start: the search may count it in bulk.
+                        leaves = timelinePaths.freshRuns
+                    } else if !sharesOnly(k, date: nextDate, renderedAt: nextAt) {
+                        if !timelinePaths.freshRuns {
+                            // No search (entries closer than the render spacing, `closeLoopStart`):
+                            // rendered in the loop, as when it comes back for it, with no stride or
+                            // cycles before it.
+                            steady = false
+                        } else if strides && startsNoRun(k, date: nextDate, renderedAt: nextAt) {
+                            // Rendered in the loop, as when it comes back for it after the search
+                            // found nothing: with no stride or cycles before it.
+                            steady = false
+                            staleStartRenders += 1
+                        } else {
+                            leaves = true
+                        }
                     }
                 }
                 if leaves {

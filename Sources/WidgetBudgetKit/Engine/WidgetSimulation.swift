@@ -76,6 +76,11 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
     var hasContent = false
     var staleStart: SimTime = 0
     var accountedUntil: SimTime = 0
+    /// For a timeline with entries closer than the render spacing, in a run with
+    /// ``EnginePaths/freshRuns``: the first entry the render loop renders
+    /// (``EnginePaths/loopStart(of:minSpacing:)``), found when the loop first meets the timeline
+    /// (its delivery's `serial`).
+    var closeLoopStart = (serial: UInt64.max, entry: Int.max)
     /// The grid facts of `closedTimeline` and `closedCycles` for the last spacing and period asked.
     var closedGrid = ClosedGrid.none
     /// How many times `closedTimeline` and `closedCycles` (with entries whole periods apart, and
@@ -89,6 +94,9 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
     /// the render loop rendered without leaving it (`startsNoRun`): read by the tests, as
     /// ``closedTaken``.
     var staleStartRenders = 0
+    /// How many timelines with entries closer than the render spacing the render loop took from
+    /// their loop start on (``closeLoopStart`` found finite): read by the tests, as ``closedTaken``.
+    var loopStartTimelines = 0
     /// How many views `tallyViewsInJump` counted: read by the tests, as ``closedTaken``.
     var viewsInJumpsTaken = 0
 
@@ -166,16 +174,19 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
     package mutating func run() -> WidgetRunResult {
         request(.start, at: 0)
         let dayCount = calendar.days
+        // The times that change only in a turn of their own (the day's end, the next app request
+        // and App Intent), kept here from one turn to the next rather than read again each turn.
+        var dayEnd = dayCount > 0 ? calendar.dayStarts[1] : .infinity
+        var appNext = nextAppRequest()
+        var intentNext = nextIntent()
         while dayIndex < dayCount {
-            let dayEnd = calendar.dayStarts[dayIndex + 1]
-            let appNext = appCursor < inputs.appRequests.count ? inputs.appRequests[appCursor].time : .infinity
-            let intentNext = intentCursor < inputs.intents.count ? inputs.intents.times[intentCursor] : .infinity
             let grantNext = pending ? grantCandidate() : .infinity
             let others = min(dayEnd, nextRender, policyAt, appNext, intentNext, retryAt, grantNext)
             let t = min(others, viewNext)
 
             if t >= dayEnd {
                 closeDay(at: dayEnd)
+                if dayIndex < dayCount { dayEnd = calendar.dayStarts[dayIndex + 1] }
             } else if t == nextRender {
                 if paths.renderRuns {
                     // The renders due before the next other event (at or before it: a render runs
@@ -208,6 +219,7 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
                 }
             } else if t == appNext {
                 appCursor += 1
+                appNext = nextAppRequest()
                 let call = inputs.appRequests[appCursor - 1]
                 if call.ignored {
                     day.ignoredCalls += 1
@@ -217,6 +229,7 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
                 }
             } else if t == intentNext {
                 intentCursor += 1
+                intentNext = nextIntent()
                 request(.intent, at: t)
             } else if t == retryAt {
                 retryAt = .infinity
@@ -236,5 +249,17 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
         return WidgetRunResult(
             days: DayList(days), ageSegments: segments.take(trim: runDetail.trimSegments), events: recorder.events,
             chargeTimes: chargeTimes.take(), ageShapes: shapes, figures: runDetail.figures == nil ? nil : figures)
+    }
+
+    /// The time of the next app request (`+infinity` after the last).
+    @inline(__always)
+    func nextAppRequest() -> SimTime {
+        appCursor < inputs.appRequests.count ? inputs.appRequests[appCursor].time : .infinity
+    }
+
+    /// The time of the next App Intent (`+infinity` after the last).
+    @inline(__always)
+    func nextIntent() -> SimTime {
+        intentCursor < inputs.intents.count ? inputs.intents.times[intentCursor] : .infinity
     }
 }
