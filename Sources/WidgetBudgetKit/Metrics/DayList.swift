@@ -67,8 +67,8 @@ public struct DayList: RandomAccessCollection, Sendable, Equatable, Codable, Exp
     /// Calls `body` with the days in order, a buffer at a time: the days in memory in place, or
     /// the store's ``chunkDays`` at a time as an iteration reads them (empty days for a chunk that
     /// fails to read). A pass that reads each day's fields through the buffer copies no day out
-    /// (an iteration hands each 184-byte day over by value: a `memcpy` a day in ``DaySums``).
-    public func forEachChunk(_ body: (UnsafeBufferPointer<DayMetrics>) throws -> Void) rethrows {
+    /// (an iteration hands each 184-byte day over by value: a `memcpy` a day in `DaySums`).
+    package func forEachChunk(_ body: (UnsafeBufferPointer<DayMetrics>) throws -> Void) rethrows {
         guard let store else { return try memory.withUnsafeBufferPointer(body) }
         let empty = DayMetrics(budget: 0, length: 0)
         var chunk: [DayMetrics] = []
