@@ -53,20 +53,10 @@ public struct FixedProvider: ReplayProvider, Sendable, Equatable, Codable {
         let first = context.now + firstOffset
         timeline.append(date: first)
         if shape.after.count > 0 {
-            let second: SimTime
-            if let step = shape.alignStep {
-                second = context.clock.nextAligned(after: first, step: step)
-            } else {
-                second = first + spacing
-            }
             // Entries second + i × spacing, kept as three numbers: the engine reads them by arithmetic.
-            timeline.appendEntries(from: second, shape.after)
+            timeline.appendEntries(from: secondDate(after: first, clock: context.clock), shape.after)
         }
-        switch policy {
-        case .atEnd: timeline.policy = .atEnd
-        case let .after(seconds): timeline.policy = .after(context.now + seconds)
-        case .never: timeline.policy = .never
-        }
+        timeline.policy = reloadPolicy(at: context.now)
     }
 
     /// The timeline of a reload at `now` as numbers (the one ``getTimeline(in:into:)`` builds
@@ -77,20 +67,27 @@ public struct FixedProvider: ReplayProvider, Sendable, Equatable, Codable {
     @inline(__always)
     package func evenTimeline(at now: SimTime, clock: LocalClock) -> EvenTimeline? {
         let first = now + firstOffset
-        let policy: ReloadPolicy
-        switch self.policy {
-        case .atEnd: policy = .atEnd
-        case let .after(seconds): policy = .after(now + seconds)
-        case .never: policy = .never
-        }
+        let policy = reloadPolicy(at: now)
         guard shape.after.count > 0 else { return EvenTimeline(first: first, policy: policy) }
-        let second: SimTime
-        if let step = shape.alignStep {
-            second = clock.nextAligned(after: first, step: step)
-        } else {
-            second = first + spacing
+        return EvenTimeline.make(first: first, second: secondDate(after: first, clock: clock), shape.after, policy: policy)
+    }
+
+    /// The second entry's date when the first is at `first`: the next aligned instant on `clock`,
+    /// or one spacing on (``getTimeline(in:into:)`` and ``evenTimeline(at:clock:)`` both ask).
+    @inline(__always)
+    private func secondDate(after first: SimTime, clock: LocalClock) -> SimTime {
+        if let step = shape.alignStep { return clock.nextAligned(after: first, step: step) }
+        return first + spacing
+    }
+
+    /// The reload policy of a timeline returned at `now`, its `.after` dated from `now`.
+    @inline(__always)
+    private func reloadPolicy(at now: SimTime) -> ReloadPolicy {
+        switch policy {
+        case .atEnd: return .atEnd
+        case let .after(seconds): return .after(now + seconds)
+        case .never: return .never
         }
-        return EvenTimeline.make(first: first, second: second, shape.after, policy: policy)
     }
 
     /// How long one timeline covers from its reload to its last entry, in seconds (no alignment
