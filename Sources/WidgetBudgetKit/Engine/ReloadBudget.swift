@@ -79,6 +79,19 @@ package struct ReloadBudget: Sendable {
             }
         }
 
+        /// The rule's ``BudgetRule/chargeIfAvailable(at:window:)``: the check and the charge under
+        /// one switch over the model (the engine's grant asked `isAvailable` and `charge` apart,
+        /// a switch each).
+        @inline(__always)
+        mutating func chargeIfAvailable(at t: SimTime, window: Int) -> Bool {
+            switch kind {
+            case .rolling: rolling.chargeIfAvailable(at: t, window: window)
+            case .midnight: midnight.chargeIfAvailable(at: t, window: window)
+            case .tokenBucket: tokenBucket.chargeIfAvailable(at: t, window: window)
+            case .other: other!.chargeIfAvailable(at: t, window: window)
+            }
+        }
+
         /// The rule's ``BudgetRule/setDaily(_:at:)``.
         mutating func setDaily(_ daily: Int, at t: SimTime) {
             switch kind {
@@ -172,6 +185,15 @@ package struct ReloadBudget: Sendable {
         rule.charge(at: t, window: window)
     }
 
+    /// Spends one reload at `t` in the rule's window `window` when a charged reload may run then:
+    /// ``isAvailable(at:window:)``, then ``charge(at:window:)`` when it is, under one switch over
+    /// the model. True when it was spent.
+    @inline(__always)
+    package mutating func chargeIfAvailable(at t: SimTime, window: Int) -> Bool {
+        guard daily > 0 else { return false }
+        return rule.chargeIfAvailable(at: t, window: window)
+    }
+
     /// The earliest instant at or after `t` at which a charged reload may run again.
     package func nextAvailable(after t: SimTime) -> SimTime {
         // No capture list: `[clock]` copied the clock (its arrays retained and released) at every
@@ -205,21 +227,4 @@ package struct ReloadBudget: Sendable {
     package func left(at t: SimTime) -> Int {
         daily > 0 ? rule.left(at: t, window: window(t)) : 0
     }
-}
-
-extension ReloadBudget {
-    // The names `WidgetSimulation` calls (issue #26: that file is being split elsewhere; these
-    // forward to the window methods until its call sites take the new names).
-
-    /// ``window(_:)``: the rule's window key (a local day only for `midnight`).
-    @inline(__always)
-    package func localDay(_ t: SimTime) -> Int { window(t) }
-
-    /// ``isAvailable(at:window:)``.
-    @inline(__always)
-    package func isAvailable(at t: SimTime, localDay: Int) -> Bool { isAvailable(at: t, window: localDay) }
-
-    /// ``charge(at:window:)``.
-    @inline(__always)
-    package mutating func charge(at t: SimTime, localDay: Int) { charge(at: t, window: localDay) }
 }

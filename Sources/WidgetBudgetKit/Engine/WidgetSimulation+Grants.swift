@@ -45,17 +45,16 @@ extension WidgetSimulation {
         let source = pendingSource
         let inForeground = inputs.foreground.contains(t)
         let exempt = source == .intent || source == .system || inForeground
-        // The local day the budget rule reads, found once for the check and the charge.
-        let localDay = exempt ? 0 : budget.localDay(t)
-        if !exempt && !budget.isAvailable(at: t, localDay: localDay) {
-            if !waitingForBudget { startWaiting(at: t, source: source) }
-            return
-        }
-        if waitingForBudget {
-            day.exhaustedSeconds += t - waitStart
-            waitingForBudget = false
+        if exempt {
             // A free reload (foreground, App Intent) ends the wait without the budget coming back.
-            if !exempt { record(t, .budgetBack, source: source, detail: .none) }
+            if waitingForBudget { endWaiting(at: t) }
+        } else if waitingForBudget {
+            guard grantAfterWaiting(at: t, source: source) else { return }
+        } else if !budget.chargeIfAvailable(at: t, window: budget.window(t)) {
+            // The check and the charge under one switch over the model: nothing is recorded
+            // between them when no wait ends (an event reads the budget left).
+            startWaiting(at: t, source: source)
+            return
         }
         pending = false
         lastGrant = t
@@ -63,7 +62,6 @@ extension WidgetSimulation {
         if exempt {
             day.exempt += 1
         } else {
-            budget.charge(at: t, localDay: localDay)
             day.charged += 1
             if runDetail.chargeTimes { chargeTimes.append(t) }
         }
@@ -101,6 +99,27 @@ extension WidgetSimulation {
         if day.exhaustedAt == nil { day.exhaustedAt = t }
         record(t, .budgetOut, source: source, charged: true, detail: .waiting)
         record(t, .deferral, source: source, charged: true, detail: .waiting)
+    }
+
+    /// The pending request, waiting for budget, is granted at `t` with a charge if the budget is
+    /// back: the wait ends (recorded before the charge, whose event reads the budget left) and
+    /// the reload is charged; false (nothing changed) while it is still out.
+    @inline(never)
+    mutating func grantAfterWaiting(at t: SimTime, source: ReloadSource) -> Bool {
+        // The rule's window (a local day for `midnight`), found once for the check and the charge.
+        let window = budget.window(t)
+        guard budget.isAvailable(at: t, window: window) else { return false }
+        endWaiting(at: t)
+        record(t, .budgetBack, source: source, detail: .none)
+        budget.charge(at: t, window: window)
+        return true
+    }
+
+    /// The wait for budget ends at `t`: its seconds counted in the day.
+    @inline(__always)
+    mutating func endWaiting(at t: SimTime) {
+        day.exhaustedSeconds += t - waitStart
+        waitingForBudget = false
     }
 
     /// The timeline built at `t` (`entries` entries, `footprint` MB) is over the memory limit:

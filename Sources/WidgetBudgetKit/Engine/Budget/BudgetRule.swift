@@ -56,6 +56,16 @@ public protocol BudgetRule: Sendable {
 }
 
 extension BudgetRule {
+    /// Spends one reload at `t`, in window `window`, when a charged reload may run then: true
+    /// when it was spent. ``isAvailable(at:window:)`` then ``charge(at:window:)``, inlined
+    /// together (the engine asks at every charged grant).
+    @inline(__always)
+    package mutating func chargeIfAvailable(at t: SimTime, window: Int) -> Bool {
+        guard isAvailable(at: t, window: window) else { return false }
+        charge(at: t, window: window)
+        return true
+    }
+
     /// The reference search: replays `chargeTimes` through the rule, B in 1 …
     /// ``sufficientBudget(chargeTimes:clock:)``.
     public static func neededBudget(chargeTimes: [SimTime], clock: LocalClock) -> Int {
