@@ -72,8 +72,15 @@ extension WidgetSimulation {
         // A built-in provider's timeline as numbers, checked and delivered from them; any other
         // built in `building`, and delivered from there (the same timeline: `EvenTimelineTests`).
         let even = (provider as? BuiltInProvider)?.evenTimeline(at: t, clock: context.clock)
-        let (count, closeEntries) =
-            even.map { ($0.count, $0.closeEntries(minSpacing: system.minRenderSpacing)) } ?? buildTimeline(at: t)
+        // Not `even.map { ... } ?? buildTimeline(at: t)`: with the windowed provider's timeline
+        // inlined, the closure became a call at every grant.
+        let count: Int, closeEntries: Bool
+        if let even {
+            count = even.count
+            closeEntries = even.closeEntries(minSpacing: system.minRenderSpacing)
+        } else {
+            (count, closeEntries) = buildTimeline(at: t)
+        }
         let footprint = memory.footprint(entries: count)
         day.peakMemoryMB = max(day.peakMemoryMB, footprint)
         if footprint > memory.limitMB {

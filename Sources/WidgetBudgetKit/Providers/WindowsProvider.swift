@@ -28,6 +28,7 @@ public struct WindowsProvider: ReplayProvider, Sendable {
     /// The timeline of a reload at `now` as numbers (the one ``getTimeline(in:into:)`` builds
     /// with `context.now` = `now` and `context.clock` = `clock`), or `nil` when the window's
     /// provider's is not stored so (``FixedProvider/evenTimeline(at:clock:)``).
+    @inline(__always)
     package func evenTimeline(at now: SimTime, clock: LocalClock) -> EvenTimeline? {
         for i in windows.indices where intervals[i].contains(now) {
             return windows[i].provider.evenTimeline(at: now, clock: clock)
