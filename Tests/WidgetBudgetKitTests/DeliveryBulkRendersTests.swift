@@ -105,4 +105,36 @@ struct DeliveryBulkRendersTests {
             #expect(guessed.lastRender.bitPattern == searched.lastRender.bitPattern)
         }
     }
+
+    /// Timelines whose first entries are already due at the reload (a negative first offset):
+    /// the first entry shown is found from the numbers for a built-in provider's timeline, and
+    /// by the dates one by one for the same timeline built by `getTimeline` (`.custom`).
+    @Test("120 random scenarios with entries due at the reload: the same run as with getTimeline")
+    func entriesDueAtDelivery() {
+        var g = SeededGenerator(seed: 26_913)
+        func pick<T>(_ options: [T]) -> T { options[Int(g.next() % UInt64(options.count))] }
+        var shownLater = 0
+        for i in 0..<120 {
+            let fixed = FixedProvider(
+                entries: pick([1, 2, 3, 61]), spacing: pick([1, 60, 300]), firstOffset: pick([-3_600, -120, -60, -0.5, 0, 2]),
+                align: pick([.none, .minute]), policy: pick([.atEnd, .after(600)]))
+            let scenario = TestScenarios.single(
+                pick([.fixed(fixed), .windows([WindowedPolicy(window: TimeWindow("07:00-23:00")!, provider: fixed)])]),
+                seed: g.next(), system: SystemSettings(renderDelay: pick([.zero, .constant(2)]), minReloadInterval: 300),
+                predictable: pick([.none, EventProcess(.every(period: 60, offset: 0))]),
+                views: pick([.none, EventProcess(.poisson(perHour: 4))]))
+            let fast = EvenTimelineTests.run(scenario, custom: false)
+            let built = EvenTimelineTests.run(scenario, custom: true)
+            let label = "scenario \(i): \(fixed)"
+            #expect(Array(fast.days) == Array(built.days), "\(label)")
+            #expect(fast.events == built.events, "\(label)")
+            #expect(fast.ageSegments == built.ageSegments, "\(label)")
+            // Deliveries whose first render is of an entry after the first.
+            for (k, event) in built.events.enumerated() where event.kind == .deliver {
+                let render = built.events[(k + 1)...].first { $0.kind == .render || $0.kind == .deliver }
+                if case .entry(let n)? = render?.detail, render?.kind == .render, n > 1 { shownLater += 1 }
+            }
+        }
+        #expect(shownLater > 500, "\(shownLater)")
+    }
 }

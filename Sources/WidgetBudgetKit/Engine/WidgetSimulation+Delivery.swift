@@ -41,7 +41,13 @@ extension WidgetSimulation {
             fetchStale = inputs.unpredictable.firstAfter(t)
             // WidgetKit shows the latest entry dated at or before now; earlier ones are skipped.
             var first = 0
-            while first + 1 < count && timeline.date(ofEntry: first + 1) <= t { first += 1 }
+            // A built-in provider's entry 1 is its evenly spaced entries' first (the date
+            // `date(ofEntry: 1)` computes), nearly always after `t`: asked from the numbers.
+            var scan = true
+            if let even { scan = even.spaced.count > 0 && even.spaced.date(0) <= t }
+            if scan {
+                while first + 1 < count && timeline.date(ofEntry: first + 1) <= t { first += 1 }
+            }
             nextEntry = first
             lastRender = t
             bulkCursor = count
@@ -92,14 +98,14 @@ extension WidgetSimulation {
         } else {
             guess = max(cursor, even.offset + Int(position) + 1)
         }
-        let dueBefore = guess == cursor || renderTimeInBulk(of: guess - 1) <= t
+        let before = guess > cursor ? renderTimeInBulk(of: guess - 1) : -.infinity
         let dueAt = guess < end && renderTimeInBulk(of: guess) <= t
-        guard dueBefore && !dueAt else {
+        guard before <= t && !dueAt else {
             countBulkRenders(through: t)
             return
         }
         day.renders += guess - cursor
-        if guess > cursor { lastRender = renderTimeInBulk(of: guess - 1) }
+        if guess > cursor { lastRender = before }
         bulkCursor = guess
     }
 
