@@ -61,11 +61,14 @@ struct EvenlySpacedDates: Sendable {
     }
 
     /// Whether `x` is a whole number (`x == x.rounded()`), without a call to the C library's
-    /// `round` for the magnitudes below 2^52 the providers' dates and spacings have: there the
-    /// conversion to `Int64` and back is exact for whole numbers and changes any other.
+    /// `round` for the magnitudes below 2^52 the providers' dates and spacings have: there
+    /// `|x| + 2^52` lies where the spacing of doubles is 1, so the addition rounds `|x|` to a
+    /// whole number and the subtraction of 2^52 is exact: `|x|` back exactly when it is whole
+    /// (two additions; the conversion to `Int64` and back needed its range checked too).
     @inline(__always)
     static func isWhole(_ x: Double) -> Bool {
-        abs(x) < 4_503_599_627_370_496.0 ? Double(Int64(x)) == x : x == x.rounded()
+        let magnitude = abs(x), twoToThe52 = 4_503_599_627_370_496.0
+        return magnitude < twoToThe52 ? (magnitude + twoToThe52) - twoToThe52 == magnitude : x == x.rounded()
     }
 
     /// Positive spacing and finite dates: sorted, and fine to keep as three numbers.
