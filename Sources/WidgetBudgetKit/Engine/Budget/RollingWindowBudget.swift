@@ -31,7 +31,8 @@ public struct RollingWindowBudget: BudgetRule {
     /// The JSON key of this model's predictions.
     public static var jsonKey: String { "rolling" }
 
-    private var count: Int { times.count - head }
+    /// The kept charges (`head` never passes the end: no overflow to check).
+    private var count: Int { times.count &- head }
 
     /// True when a charged reload may run at `t`.
     public func isAvailable(at t: SimTime, window: Int) -> Bool {
@@ -44,8 +45,13 @@ public struct RollingWindowBudget: BudgetRule {
     @inline(__always)
     public mutating func charge(at t: SimTime, window: Int) {
         times.append(t)
-        if t < latest { ascending = false }
-        latest = Swift.max(latest, t)
+        // `latest = Swift.max(latest, t)` (`t >= latest ? t : latest`) as a branch after the
+        // order check: the same bits (NaN and ±0 included), without a select at every charge.
+        if t < latest {
+            ascending = false
+        } else if t >= latest {
+            latest = t
+        }
         if count > daily { head += 1 }
         while count > 0 && times[head] <= latest - Self.retention { head += 1 }
         if head > 32 && head * 2 >= times.count { dropHead() }
