@@ -179,6 +179,9 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
         var dayEnd = dayCount > 0 ? calendar.dayStarts[1] : .infinity
         var appNext = nextAppRequest()
         var intentNext = nextIntent()
+        // Whether a policy reload may be held by `system.unseen_after` (`unseenHold`), asked once
+        // rather than at every policy turn.
+        let holdsUnseen = system.unseenAfter.isFinite
         while dayIndex < dayCount {
             let grantNext = pending ? grantCandidate() : .infinity
             let others = min(dayEnd, nextRender, policyAt, appNext, intentNext, retryAt, grantNext)
@@ -204,18 +207,19 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
             } else if t == policyAt {
                 policyAt = .infinity
                 policyAwaitsView = false
-                if let view = unseenHold(at: t) {
+                if holdsUnseen, let view = unseenHold(at: t) {
                     policyAt = view
                     policyAwaitsView = true
                     day.heldUnseen += 1
                     record(t, .deferral, source: .policy, detail: .unseen)
-                } else {
+                } else if pending {
                     request(.policy, at: t)
                     // The grant the request makes due now, without a turn of the loop (`foldedTurns`).
-                    if paths.foldedTurns && grantIsNext(at: t, appNext: appNext, intentNext: intentNext) {
-                        tryGrant(at: t)
-                        renderIfNext(before: dayEnd, appNext: appNext, intentNext: intentNext)
-                    }
+                    if paths.foldedTurns { grantIfNext(at: t, fresh: false, before: dayEnd, appNext: appNext, intentNext: intentNext) }
+                } else {
+                    // (The same, the request found none pending: its state is known here.)
+                    request(.policy, at: t)
+                    if paths.foldedTurns { grantIfNext(at: t, fresh: true, before: dayEnd, appNext: appNext, intentNext: intentNext) }
                 }
             } else if t == appNext {
                 appCursor += 1
