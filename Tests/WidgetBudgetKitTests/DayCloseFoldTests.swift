@@ -143,4 +143,38 @@ struct DayCloseFoldTests {
         #expect(empty > 100, "\(empty) days without a slot")
         #expect(firstMarked > 100, "\(firstMarked) days whose first slot is marked")
     }
+
+    /// The in-place read of runs kept in memory as it was before it stopped asking for runs of no
+    /// stretch (#26 engine-2, round 9), kept here verbatim as the reference.
+    static func referenceRead(_ shapes: AgeShapes) -> [AgeShapes.Run] {
+        var read: [AgeShapes.Run] = []
+        shapes.runs.withUnsafeBufferPointer { runs in
+            for run in runs where run.count > 0 { read.append(AgeShapes.Run(from: run.from, to: run.to, count: run.count)) }
+        }
+        return read
+    }
+
+    @Test("300 runs of 1 to 8 days folded in memory: no run of no stretch, and the run-by-run read of the old one")
+    func inMemoryReadMatchesReference() {
+        var g = SeededGenerator(seed: 26_911)
+        var reads = 0
+        for i in 0..<300 {
+            var shapes = AgeShapes()
+            var store = SegmentStore()
+            for d in 0..<Int(1 + g.next() % 8) {
+                let day = Self.day(&g)
+                for s in day.slots { store.append(s) }
+                for mark in day.marks { store.markRun(slot: mark.slot, count: mark.count) }
+                store.fold(into: &shapes)
+                // Stretches appended one by one too, as the event path's runs append them.
+                if g.next() % 4 == 0 { shapes.append(contentsOf: day.slots.prefix(Int(g.next() % 4))) }
+                #expect(shapes.storedRuns == 0 && shapes.runs.allSatisfy { $0.count > 0 }, "set \(i), day \(d)")
+                var read: [AgeShapes.Run] = []
+                StretchRuns.forEach(in: shapes) { read.append(AgeShapes.Run(from: $0, to: $1, count: $2)) }
+                #expect(Self.same(read, Self.referenceRead(shapes)), "set \(i), day \(d)")
+                reads += read.count
+            }
+        }
+        #expect(reads > 20_000, "\(reads) runs read")
+    }
 }

@@ -100,6 +100,11 @@ struct GrantsOnlyTests {
             #expect(light.chargeTimes == full.chargeTimes, "\(label)")
             let charged = reference.events.filter { $0.kind == .grant && $0.charged == true }.map(\.time)
             #expect(light.chargeTimes == charged, "\(label)")
+            // Without the charge times (the daylight-saving check's runs): the same days, no times.
+            var bare = RunDetail.grantsOnly
+            bare.chargeTimes = false
+            let timeless = Self.run(scenario, detail: bare)
+            #expect(Array(timeless.days) == Array(light.days) && timeless.chargeTimes.isEmpty, "\(label)")
             // The views the reloads read (held by `unseen_after`, bringing a location change's
             // reload) are drawn and counted; their freshness is not computed.
             if scenario.system.unseenAfter.isFinite || !scenario.system.locationChanges.isNone {

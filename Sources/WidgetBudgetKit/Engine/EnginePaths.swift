@@ -108,8 +108,9 @@ struct EnginePaths {
     /// spacing apart, and for one with two entries closer (found once: asked at every delivery).
     private let spacedTimeline: Timeline, closeTimeline: Timeline
 
-    /// The paths of a run of `inputs` under `system`, logging `level`, reporting `detail`.
-    init(inputs: WidgetInputs, system: SystemSettings, level: EventLevel, detail: RunDetail) {
+    /// The paths of a run of `inputs` under `system`, logging `level`, reporting `detail` (the
+    /// inputs and settings borrowed: the run's set-up copies neither).
+    init(inputs: borrowing WidgetInputs, system: borrowing SystemSettings, level: EventLevel, detail: RunDetail) {
         renders =
             detail.display || detail.ageSegments || detail.dayAgeQuantiles || detail.views || detail.figures != nil
             || level != .none

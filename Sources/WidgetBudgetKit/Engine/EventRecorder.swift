@@ -13,9 +13,9 @@ struct EventRecorder {
     private let sink: (any EventSink)?
     /// The events kept in memory (without a sink), in the order they happened.
     private(set) var events: [EngineEvent] = []
-    /// The predictable and unpredictable changes, for the event log at ``EventLevel/all``.
-    private let predictable: ContentChanges
-    private let unpredictableTimes: [SimTime]
+    /// The predictable and unpredictable changes, for the event log at ``EventLevel/all`` (`nil`
+    /// at any other level, which never reads them: the run keeps no copy of them here).
+    private let changes: (predictable: ContentChanges, unpredictableTimes: [SimTime])?
     /// With a sink and ``EventLevel/all``: the predictable changes not sent yet, read one at a
     /// time (``ContentChanges/stream``: no list over the horizon), the next of them (`.infinity`
     /// past the last, or otherwise), and the next unpredictable change to send.
@@ -23,17 +23,18 @@ struct EventRecorder {
     private var nextPredictableChange = SimTime.infinity
     private var nextUnpredictableChange = 0
 
-    init(level: EventLevel, replication: Int, widgetIndex: Int, inputs: WidgetInputs, sink: (any EventSink)?) {
+    /// A recorder at `level`; `inputs` is borrowed (its changes are kept only at
+    /// ``EventLevel/all``), so a run's set-up makes no copy of them.
+    init(level: EventLevel, replication: Int, widgetIndex: Int, inputs: borrowing WidgetInputs, sink: (any EventSink)?) {
         self.level = level
         self.replication = replication
         self.widgetIndex = widgetIndex
         self.sink = sink
-        predictable = inputs.predictable
-        unpredictableTimes = inputs.unpredictable.times
+        changes = level == .all ? (inputs.predictable, inputs.unpredictable.times) : nil
         if sink != nil && level == .all {
-            var changes = inputs.predictable.stream
-            nextPredictableChange = changes.next() ?? .infinity
-            predictableChanges = changes
+            var stream = inputs.predictable.stream
+            nextPredictableChange = stream.next() ?? .infinity
+            predictableChanges = stream
         }
     }
 
@@ -83,6 +84,7 @@ struct EventRecorder {
     /// Sends the changes at or before `t` not sent yet, as ``recordChanges()`` places them: in
     /// time order, predictable before unpredictable at equal times, before any event at `t`.
     private mutating func sendChanges(through t: SimTime, to sink: any EventSink) {
+        let unpredictableTimes = changes?.unpredictableTimes ?? []
         while true {
             let p = nextPredictableChange
             let u = nextUnpredictableChange < unpredictableTimes.count ? unpredictableTimes[nextUnpredictableChange] : .infinity
@@ -100,8 +102,10 @@ struct EventRecorder {
 
     /// Merges every content change into ``events``, as ``sendChanges(through:to:)`` places them.
     private mutating func recordChanges() {
+        guard let changes else { return }
+        let unpredictableTimes = changes.unpredictableTimes
         var merged: [EngineEvent] = []
-        let predictableTimes = predictable.eventTimes.times
+        let predictableTimes = changes.predictable.eventTimes.times
         merged.reserveCapacity(events.count + predictableTimes.count + unpredictableTimes.count)
         for t in predictableTimes { merged.append(change(at: t, .predictable)) }
         for t in unpredictableTimes { merged.append(change(at: t, .unpredictable)) }

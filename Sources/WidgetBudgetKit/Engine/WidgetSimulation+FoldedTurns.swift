@@ -13,6 +13,31 @@ extension WidgetSimulation {
         pending && t < appNext && t < intentNext && t < retryAt && grantCandidate() == t
     }
 
+    /// ``grantIsNext(at:appNext:intentNext:)`` right after a request at `t` that found none
+    /// pending, not an App Intent's: the request is pending from `t`, and no wait for budget is
+    /// under way (a wait ends only with a grant, which leaves nothing pending), so
+    /// `grantCandidate()` is `max(t, lastGrant + minReloadInterval)`, the same expression with
+    /// `pendingSince` = `t`, read here without loading the pending state back.
+    @inline(__always)
+    func freshGrantIsNext(at t: SimTime, appNext: SimTime, intentNext: SimTime) -> Bool {
+        assert(pending && pendingSource != .intent && pendingSince == t && !waitingForBudget)
+        return t < appNext && t < intentNext && t < retryAt && max(t, lastGrant + system.minReloadInterval) == t
+    }
+
+    /// After the loop's policy request at `t`: when the grant it makes due is next
+    /// (`grantIsNext`; `fresh`: the request found none pending, `freshGrantIsNext`), grants it and
+    /// runs the renders due next (`renderIfNext`), as the loop's next turns would.
+    @inline(__always)
+    mutating func grantIfNext(at t: SimTime, fresh: Bool, before dayEnd: SimTime, appNext: SimTime, intentNext: SimTime) {
+        let next =
+            fresh
+            ? freshGrantIsNext(at: t, appNext: appNext, intentNext: intentNext)
+            : grantIsNext(at: t, appNext: appNext, intentNext: intentNext)
+        guard next else { return }
+        tryGrant(at: t)
+        renderIfNext(before: dayEnd, appNext: appNext, intentNext: intentNext)
+    }
+
     /// Runs the renders due next, when the loop's next turn would: the next render comes before
     /// the day ends and no later than every other event but views (a render runs first at equal
     /// times). The views before it are counted by `renderRun` as the loop's turn for them would
@@ -20,11 +45,14 @@ extension WidgetSimulation {
     /// needs ``EnginePaths/inlineViews``, which ``EnginePaths/foldedTurns`` implies. Not after a
     /// grant that ran out of budget (nothing delivered): the next turn asks when the budget is
     /// back (`budgetReturn`) anyway, and asking here too cost more than the turns it saved.
+    ///
+    /// Only after `tryGrant`, which leaves a request pending only when it waits for budget: so
+    /// nothing is pending past the guard, no grant is due, and the limit is the other events'.
     @inline(__always)
     mutating func renderIfNext(before dayEnd: SimTime, appNext: SimTime, intentNext: SimTime) {
-        guard nextRender < dayEnd, !(pending && waitingForBudget) else { return }
-        let grantNext = pending ? grantCandidate() : .infinity
-        let limit = min(policyAt, appNext, intentNext, retryAt, grantNext)
+        assert(!pending || waitingForBudget)
+        guard nextRender < dayEnd, !pending else { return }
+        let limit = min(policyAt, appNext, intentNext, retryAt)
         if nextRender <= limit { renderRun(through: limit, before: dayEnd) }
     }
 }

@@ -44,7 +44,7 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
     var shapes: AgeShapes
     /// What the figures read of the stretches and reload events, when `RunDetail.figures` asks
     /// (`RunFigures`).
-    var figures = RunFigures()
+    var figures: RunFigures
     /// The events kept at the run's ``EventLevel``, or sent to its sink.
     var recorder: EventRecorder
     /// The charged grants' times (``RunDetail/chargeTimes``).
@@ -129,22 +129,23 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
     /// another thread a few blocks ahead (``PrefetchedEvents``), for a run that leaves a core idle.
     /// With `shapeStore` (read only when `detail` keeps shapes, ``RunDetail/stretchTimes`` off),
     /// the shapes go to it as the days close (``AgeShapes/init(store:)``).
+    ///
+    /// The inputs, calendar and settings are read from the parameters and stored last, so each
+    /// moves in rather than being copied (#26 engine-2 `runs`: three copies of the inputs a run
+    /// and two of the calendar and settings, each a retain of every array in them and a release).
     package init(
-        provider: Provider, inputs: WidgetInputs, calendar: SimulationCalendar, memory: MemorySettings,
+        provider: Provider, inputs: consuming WidgetInputs, calendar: SimulationCalendar, memory: MemorySettings,
         system: SystemSettings, budgetModel: BudgetModel, widgetIndex: Int = 0, replication: Int = 0,
         family: String = "small", events level: EventLevel = .none, detail: RunDetail = .full,
         prefetchViews: Bool = false, sink: (any EventSink)? = nil, shapeStore: (any AgeShapeStore)? = nil
     ) {
         self.provider = provider
-        self.inputs = inputs
-        self.calendar = calendar
         self.memory = memory
         var system = system
         system.minReloadInterval = max(system.minReloadInterval, SystemSettings.smallestReloadInterval)
-        self.system = system
         self.family = family
         runDetail = detail
-        figures = RunFigures(plan: detail.figures, calendar: calendar)
+        figures = detail.figures.map { RunFigures(plan: $0, calendar: calendar) } ?? RunFigures()
         shapes = detail.stretchTimes ? AgeShapes() : shapeStore.map { AgeShapes(store: $0) } ?? AgeShapes()
         recorder = EventRecorder(level: level, replication: replication, widgetIndex: widgetIndex, inputs: inputs, sink: sink)
         let paths = EnginePaths(inputs: inputs, system: system, level: level, detail: detail)
@@ -163,10 +164,17 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
         day = DayMetrics(budget: inputs.budget(onDay: 0), length: calendar.dayStarts[1] - calendar.dayStarts[0])
         reloadDelays = SeededGenerator(seed: inputs.delaySeed, stream: [StreamPurpose.reloadDelay.rawValue])
         context = ReplayContext(now: 0, clock: calendar.clock, unpredictableChanges: inputs.unpredictable, family: family)
-        timeline.entries.reserveCapacity(128)
-        building.entries.reserveCapacity(128)
+        // A built-in provider's timelines come as numbers (`evenTimeline`), its entries seldom
+        // stored: its two timelines make room as they are first written, not at every run.
+        if !(provider is BuiltInProvider) {
+            timeline.entries.reserveCapacity(128)
+            building.entries.reserveCapacity(128)
+        }
         days.reserveCapacity(calendar.days)
         if detail.chargeTimes { chargeTimes.reserveCapacity(calendar.days * 24) }
+        self.system = system
+        self.calendar = calendar
+        self.inputs = inputs
     }
 
     /// Runs the widget to the horizon. Once per simulation: the run owns the buffer of its stale
@@ -179,6 +187,9 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
         var dayEnd = dayCount > 0 ? calendar.dayStarts[1] : .infinity
         var appNext = nextAppRequest()
         var intentNext = nextIntent()
+        // Whether a policy reload may be held by `system.unseen_after` (`unseenHold`), asked once
+        // rather than at every policy turn.
+        let holdsUnseen = system.unseenAfter.isFinite
         while dayIndex < dayCount {
             let grantNext = pending ? grantCandidate() : .infinity
             let others = min(dayEnd, nextRender, policyAt, appNext, intentNext, retryAt, grantNext)
@@ -204,18 +215,19 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
             } else if t == policyAt {
                 policyAt = .infinity
                 policyAwaitsView = false
-                if let view = unseenHold(at: t) {
+                if holdsUnseen, let view = unseenHold(at: t) {
                     policyAt = view
                     policyAwaitsView = true
                     day.heldUnseen += 1
                     record(t, .deferral, source: .policy, detail: .unseen)
-                } else {
+                } else if pending {
                     request(.policy, at: t)
                     // The grant the request makes due now, without a turn of the loop (`foldedTurns`).
-                    if paths.foldedTurns && grantIsNext(at: t, appNext: appNext, intentNext: intentNext) {
-                        tryGrant(at: t)
-                        renderIfNext(before: dayEnd, appNext: appNext, intentNext: intentNext)
-                    }
+                    if paths.foldedTurns { grantIfNext(at: t, fresh: false, before: dayEnd, appNext: appNext, intentNext: intentNext) }
+                } else {
+                    // (The same, the request found none pending: its state is known here.)
+                    request(.policy, at: t)
+                    if paths.foldedTurns { grantIfNext(at: t, fresh: true, before: dayEnd, appNext: appNext, intentNext: intentNext) }
                 }
             } else if t == appNext {
                 appCursor += 1

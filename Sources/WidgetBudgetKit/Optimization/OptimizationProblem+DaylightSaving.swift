@@ -61,16 +61,19 @@ extension OptimizationProblem {
     /// budget (so at some budget of the range) in any of `replications`, or `nil`.
     ///
     /// One run per replication and day suffices: a run that never waits at B_min is the same run
-    /// at every larger B (``NeededBudget``). Only the run's reloads are read, so it accounts no
-    /// display (``RunDetail/grantsOnly``: the same deferrals as a run with every detail).
+    /// at every larger B (``NeededBudget``). Only the run's deferrals are read, so it accounts no
+    /// display (``RunDetail/grantsOnly``: the same deferrals as a run with every detail) and keeps
+    /// no charge time (each was written, and copied out at the end, for nothing).
     func daylightSavingShortfall(_ spec: ProviderSpec, replications: [Int], appThrottle: Double?) -> DaylightSavingDay? {
+        var detail = RunDetail.grantsOnly
+        detail.chargeTimes = false
         for day in daylightSavingDays {
             guard let problem = day.problem else { continue }
             let provider = problem.sharedProvider(spec)
             for r in replications {
                 let run = problem.simulate(
                     spec, provider: provider, replication: r, budget: settings.constraints.budgets.lowerBound, model: scenario.budget.model,
-                    appThrottle: appThrottle, detail: .grantsOnly)
+                    appThrottle: appThrottle, detail: detail)
                 if run.days.contains(where: { $0.deferred > 0 }) { return day }
             }
         }

@@ -249,7 +249,7 @@ public struct OptimizationProblem: Sendable {
         var inputs = input(r, appThrottle: appThrottle)
         inputs.dailyBudget = scenario.budget.dailyBudget(budget, viewsPerDay: inputs.viewsPerDay)
         var simulation = WidgetSimulation(
-            provider: provider ?? spec.makeProvider(clock: calendar.clock, horizon: calendar.horizon), inputs: inputs,
+            provider: provider ?? spec.makeProvider(clock: calendar.clock, horizon: calendar.horizon), inputs: consume inputs,
             calendar: calendar, memory: scenario.memory, system: scenario.system, budgetModel: model,
             widgetIndex: settings.widget, replication: r, family: widget.family, events: .none,
             detail: detail)
