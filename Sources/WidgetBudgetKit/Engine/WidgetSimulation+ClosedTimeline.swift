@@ -170,8 +170,9 @@ extension StaleStride {
     /// grid's exponent is at least its own.
     @inline(__always)
     static func exact(first: SimTime, tick: SimTime, gridExponent: Int, through: SimTime) -> Bool {
+        // Two-argument `max`s: the three-argument one is variadic, and walked its empty rest.
         let e = max(
-            ExactMultiples.biasedExponent(first), ExactMultiples.biasedExponent(tick),
+            max(ExactMultiples.biasedExponent(first), ExactMultiples.biasedExponent(tick)),
             ExactMultiples.biasedExponent(through))
         guard e < 0x7FF else { return false }
         // Zeros and subnormals alone: exact when `first` and `tick` are zeros (a subnormal has no
