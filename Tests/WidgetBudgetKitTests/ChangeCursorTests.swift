@@ -78,4 +78,26 @@ struct ChangeCursorTests {
             }
         }
     }
+
+    @Test("splitRun's whole-number test agrees with rounding down, on quotients like its own and edges")
+    func isWholeMatchesRoundingDown() {
+        var g = SeededGenerator(seed: 1215)
+        var values: [Double] = [
+            0, -0.0, 0.5, 1, 2, 0x1p52 - 1, 0x1p52 - 0.5, 0x1p52, 0x1p52 + 2, 0x1p53 + 2, 0x1p60, -1, -0.5, -0x1p52,
+            .infinity, -.infinity, .nan, .ulpOfOne, 1 + .ulpOfOne, 1 - .ulpOfOne / 2, .leastNonzeroMagnitude,
+        ]
+        for _ in 0..<20_000 {
+            // Quotients of whole periods, spacings and gaps (as splitRun divides), and any doubles.
+            let spacing = [1.0, 15, 20, 30, 30.5, 45, 600, 1e9 / 3][Int(g.next() % 8)]
+            let whole = Double(g.next() % 100_000)
+            values.append(whole * spacing / spacing)
+            values.append((whole * spacing + g.unit() * spacing) / spacing)
+            values.append(Double(bitPattern: g.next()))
+            values.append(whole + (g.next() % 2 == 0 ? 0.5 : 1e-9))
+        }
+        var wrong = 0
+        for x in values where ChangeCursor.isWhole(x) != (x == x.rounded(.down)) { wrong += 1 }
+        #expect(wrong == 0)
+        #expect(values.filter { ChangeCursor.isWhole($0) }.count > 20_000)
+    }
 }

@@ -92,4 +92,49 @@ struct ViewTallyTests {
         #expect(views - divisions > 20_000, "\(views - divisions) views without a division of \(views)")
         #expect(divisions > 15_000, "\(divisions) divisions of \(views) views")
     }
+
+    /// ``ViewsInJump/StaleStarts``' inline cases (a move on both sides of the view, the guess
+    /// taken after checking the two moves' dates; no move before the view; every move before it)
+    /// and its case out of line against ``ViewsInJump/staleStart(atView:step:)``, on views at the
+    /// edges: on a move's date, one unit before and after it, halfway between moves, with 1 to 4
+    /// moves (the case between two moves needs two), steps and first moves whose dates round
+    /// (`1e9 / 3`, steps of a third or a seventh of a day) or not, quotients close to whole numbers.
+    @Test("30,000 views at moves' edges: the cases inline and out of line, as asked view by view, to the bit")
+    func staleStartsAtEdgesMatchOneByOne() {
+        var g = SeededGenerator(seed: 2_615)
+        func pick<T>(_ options: [T]) -> T { options[Int(g.next() % UInt64(options.count))] }
+        var views = 0, divisions = 0, guesses = 0
+        for i in 0..<3_000 {
+            let step: Double = pick([60, 300, 30, 0.1, 1.0 / 3, 86_400.0 / 7, 3_600.5])
+            let moves: Int = pick([1, 2, 3, 4, 61, 500])
+            let firstMove: SimTime = pick([0, 17.25, 1e6 + 0.3, 1e9 / 3, 1_767_571_262.0])
+            let tick: SimTime = firstMove - pick([0.5, 13, 59.75])
+            let jump = ViewsInJump(moves: moves, firstMove: firstMove, tick: tick)
+            var times: [SimTime] = []
+            for _ in 0..<10 {
+                let j = Int(g.next() % UInt64(moves + 2)) - 1
+                let date = firstMove + Double(j) * step
+                switch g.next() % 5 {
+                case 0: times.append(date)
+                case 1: times.append(date.nextDown)
+                case 2: times.append(date.nextUp)
+                case 3: times.append(date + step / 2)
+                default: times.append(date + step * (Double(g.next() >> 11) * 0x1p-53))
+                }
+            }
+            times.sort()
+            var starts = ViewsInJump.StaleStarts(jump, step: step)
+            for v in times {
+                let expected = jump.staleStart(atView: v, step: step)
+                let got = starts.at(v)
+                #expect(got.bitPattern == expected.bitPattern, "jump \(i): \(jump), step \(step), view \(v): \(got), not \(expected)")
+            }
+            views += times.count
+            divisions += starts.divisions
+            guesses += starts.guesses
+        }
+        // Both are taken (inline 15,692 times, out of line, where the guess was a unit off, 415).
+        #expect(guesses > 12_000, "\(guesses) answered inline of \(divisions) divisions")
+        #expect(divisions - guesses > 300, "\(divisions - guesses) answered out of line of \(divisions)")
+    }
 }

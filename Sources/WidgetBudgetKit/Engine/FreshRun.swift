@@ -58,6 +58,9 @@ enum FreshRun {
                     // Entries a fraction of a period apart on the grid: each renders by the one before's next tick.
                     cur = run.m
                     previous = min(fetchStale, run.tick)
+                    // At the last entry the loop ends and S(cur) is not needed (the cursor is a
+                    // cache: where it stands changes no answer).
+                    if cur == end { break }
                     stale = min(fetchStale, changes.firstAfter(entries.date(ofEntry: cur)))
                     continue
                 }

@@ -64,6 +64,8 @@ extension ViewsInJump {
         /// How many times ``at(_:)`` divided (for the tests; the engine does not read it, and the
         /// compiler drops the count there).
         private(set) var divisions = 0
+        /// How many of those ``at(_:)`` answered inline (for the tests, as `divisions`).
+        private(set) var guesses = 0
 
         init(_ jump: ViewsInJump, step: Double) {
             self.jump = jump
@@ -71,15 +73,61 @@ extension ViewsInJump {
         }
 
         /// The stale start at `v`, no earlier than the last view asked: ``staleStart(atView:step:)``.
+        ///
+        /// Asked inline for a view with a move before it and one after it (the division's guess
+        /// `floor(q)` for the last move at or before `v`, `0 ≤ q < moves - 1`, checked against the
+        /// exact dates of that move and the next: the moves being in order, the one count that
+        /// passes; one product shared by the next move's date and the stale start), for a view
+        /// before the first move (`q < 0`: `v` is below it, `step` being positive) and for one at
+        /// or after the last (`q ≥ moves - 1`, the last move's date checked): the stale start and
+        /// the next move's date computed as ``answer(_:step:at:)`` computes them for that count.
+        /// Any other (a guess the dates disagree with) as before, out of line
+        /// (``answer(_:step:at:)``, which takes the jump's values: a method taking this struct's
+        /// address kept its counters in memory, incremented at every division).
         @inline(__always)
         mutating func at(_ v: SimTime) -> SimTime {
             if v >= nextMove {
-                divisions += 1
-                let i = wholeMoves(by: v)
-                value = jump.tick + i * step
-                nextMove = i == Double(jump.moves) ? .infinity : jump.firstMove + i * step
+                divisions &+= 1
+                let first = jump.firstMove
+                let q = (v - first) / step
+                let lastMove = Double(jump.moves &- 1)
+                if q >= 0 && q < lastMove {
+                    // `floor(q)` by rounding `q + 2^52`, where the doubles are the whole numbers,
+                    // and one less when that rounded up.
+                    let nearest = (q + 0x1p52) - 0x1p52
+                    let before = nearest > q ? nearest - 1 : nearest
+                    let shift = (before + 1) * step
+                    let next = first + shift
+                    if first + before * step <= v && next > v {
+                        guesses &+= 1
+                        value = jump.tick + shift
+                        nextMove = next
+                        return value
+                    }
+                } else if q < 0 && lastMove >= 0 {
+                    // Before the first move (`v < first`, no move at or before it).
+                    guesses &+= 1
+                    value = jump.tick + 0 * step
+                    nextMove = first + 0 * step
+                    return value
+                } else if q >= lastMove && lastMove >= 0 && first + lastMove * step <= v {
+                    // At or after the last move.
+                    guesses &+= 1
+                    value = jump.tick + (lastMove + 1) * step
+                    nextMove = .infinity
+                    return value
+                }
+                (value, nextMove) = Self.answer(jump, step: step, at: v)
             }
             return value
+        }
+
+        /// The stale start at `v` and the date of the first move after it (`+infinity`: none), the
+        /// moves by `v` from ``wholeMoves(_:step:by:)``: ``at(_:)`` where its inline cases do not answer.
+        @inline(never)
+        private static func answer(_ jump: ViewsInJump, step: Double, at v: SimTime) -> (SimTime, SimTime) {
+            let i = wholeMoves(jump, step: step, by: v)
+            return (jump.tick + i * step, i == Double(jump.moves) ? .infinity : jump.firstMove + i * step)
         }
 
         /// ``ViewsInJump/moves(by:step:)`` as a whole `Double` (the same number, and the same
@@ -89,7 +137,7 @@ extension ViewsInJump {
         /// rounded up. A guess the dates disagree with is searched as there (a count of moves
         /// above 2^52, none in practice, only guesses wrong).
         @inline(__always)
-        private func wholeMoves(by v: SimTime) -> Double {
+        private static func wholeMoves(_ jump: ViewsInJump, step: Double, by v: SimTime) -> Double {
             let moves = Double(jump.moves), first = jump.firstMove
             let q = (v - first) / step
             var i = moves

@@ -47,7 +47,7 @@ extension WidgetSimulation {
         // before it, the next after it: `sharesOnly`). It goes stale at the tick `step` after `s`
         // (dated at least `step - period` after `s`, and after it: an entry dated on the tick
         // would render as the display goes stale, a fresh run), its stretch one `step` long.
-        let m = k + c - 1
+        let m = k &+ c &- 1
         let dm = date(m)
         guard dm > s, dm >= s + (step - period), dm < s + step, from == dm - step, c == 1 || date(k) < s else {
             return 0
@@ -62,17 +62,17 @@ extension WidgetSimulation {
         // which only moves where the check starts).
         let tickBound = min(lastTick + period, fetchStale)
         let renderBound = min(limit.nextUp, dayEnd)
-        let most = last - 2 - m
+        let most = last &- 2 &- m
         guard most >= 0 else { return 0 }
-        var n = most / c + 1
+        var n = most / c &+ 1
         @inline(__always) func fits(_ i: Int) -> Bool {
             date(m &+ i &* c &+ 1) < renderBound && s + Double(i &+ 1) * step < tickBound
         }
-        @inline(__always) func estimate(_ q: Double) -> Int { q.isNaN || q < 0 ? 0 : q >= Double(n) ? n : Int(q) + 1 }
+        @inline(__always) func estimate(_ q: Double) -> Int { q.isNaN || q < 0 ? 0 : q >= Double(n) ? n : Int(q) &+ 1 }
         let bound = min(tickBound, renderBound + (s + step - (dm + spacing)))
         n = min(n, estimate((bound - s) / step - 1))
-        while n > 0 && !fits(n - 1) { n -= 1 }
-        while n <= most / c && fits(n) { n += 1 }
+        while n > 0 && !fits(n &- 1) { n &-= 1 }
+        while n <= most / c && fits(n) { n &+= 1 }
         guard n > 0 else { return 0 }
         // `StaleStride.exact` with the grid's part of it kept in `closedGrid` (with the spacing's
         // for entries half a period apart).
@@ -89,19 +89,19 @@ extension WidgetSimulation {
         RepeatedSum.add(integral, times: n, to: &day.ageIntegral)
         if age > day.maxAge { day.maxAge = age }
         if let stretch, runDetail.ageSegments { storeRepeated(stretch, count: n, step: step) }
-        let lastMove = m + (n - 1) * c
-        let dl = dm + Double(n - 1) * step
+        let lastMove = m &+ (n &- 1) &* c
+        let dl = dm + Double(n &- 1) * step
         // The views before the last move's render, each with the stale start of the last entry
         // rendered by then (entries sharing a stale start move nothing).
         if viewNext < dl { tallyViewsInJump(ViewsInJump(moves: n, firstMove: dm, tick: s), step: step, before: dl) }
         let tick = s + Double(n) * step
-        day.renders += lastMove - k + 1
+        day.renders &+= lastMove &- k &+ 1
         lastRender = dl
         accountedUntil = dl
         staleStart = tick
         predictable.advance(ticks: (tick - s) / period, to: tick, after: dl, perEntry: step / period)
-        if c == 1 { closedTaken.whole += 1 } else { closedTaken.halves += 1 }
-        return lastMove - k + 1
+        if c == 1 { closedTaken.whole &+= 1 } else { closedTaken.halves &+= 1 }
+        return lastMove &- k &+ 1
     }
 
     /// Stores `n` stretches of `stretch`'s shape, the first `stretch` and each of the others

@@ -73,19 +73,20 @@ extension WidgetSimulation {
         // before `renderBound` moved by their difference (to the bit once the times are exact;
         // nearly otherwise, which only moves where the check starts).
         let renderBound = min(limit.nextUp, dayEnd)
-        var k = last - 1
+        // Entry indices wrap instead of trapping (a timeline holds far fewer than `Int.max`).
+        var k = last &- 1
         @inline(__always) func fits(_ j: Int) -> Bool {
             d1 + Double(j &- 1) * step < renderBound && s0 + Double(j) * step < tickBound
         }
         @inline(__always) func estimate(_ q: Double) -> Int { q.isNaN || q < 1 ? 1 : q >= Double(k) ? k : Int(q) }
         let bound = min(tickBound, renderBound + (s0 + step - d1))
         k = min(k, estimate((bound - s0) / step))
-        while k > 0 && !fits(k) { k -= 1 }
-        while k < last - 1 && fits(k + 1) { k += 1 }
+        while k > 0 && !fits(k) { k &-= 1 }
+        while k < last &- 1 && fits(k &+ 1) { k &+= 1 }
         guard k >= Self.closedMinimum else { return .fallBack }
         // `StaleStride.exact` with the grid's part of it (a function of `step` and the period
         // alone, the same for every timeline of a fixed provider) kept in `closedGrid`.
-        let lastDate = d1 + Double(last - 1) * step
+        let lastDate = d1 + Double(last &- 1) * step
         guard StaleStride.exact(first: d1, tick: s0, gridExponent: gridExponent, through: max(lastDate, s0) + 2 * step)
         else { return .fallBack }
 
@@ -100,9 +101,9 @@ extension WidgetSimulation {
         // Entries r … K (none when K is 1 and entry 0 kept the stale start): entry r's stretch
         // from entry r - 1's render (`step` before its date), stale since entry r - 1's stale
         // start; its terms, each alone (0 + x is x), are what every entry after it adds.
-        let n = k - r + 1
+        let n = k &- r &+ 1
         if n > 0 {
-            let from = d1 + Double(r - 2) * step, stale = s0 + Double(r - 1) * step
+            let from = d1 + Double(r &- 2) * step, stale = s0 + Double(r &- 1) * step
             var fresh = 0.0, integral = 0.0, age = -Double.infinity
             let stretch = AgeAccounting.add(
                 from: from, to: from + step, staleSince: stale, freshSeconds: &fresh, ageIntegral: &integral, maxAge: &age)
@@ -115,24 +116,24 @@ extension WidgetSimulation {
                 day.freshSeconds += fresh
                 day.ageIntegral += integral
             } else if n > 2 {
-                RepeatedSum.add(fresh, times: n - 1, to: &day.freshSeconds)
-                RepeatedSum.add(integral, times: n - 1, to: &day.ageIntegral)
+                RepeatedSum.add(fresh, times: n &- 1, to: &day.freshSeconds)
+                RepeatedSum.add(integral, times: n &- 1, to: &day.ageIntegral)
             }
             if let stretch, runDetail.ageSegments { storeRepeated(stretch, count: n, step: step) }
         }
-        let dk = d1 + Double(k - 1) * step
+        let dk = d1 + Double(k &- 1) * step
         let tick = s0 + Double(k) * step
         // The views before entry K's render, each with the stale start of the last entry
         // rendered by then: `s0` before entry 1, then `step` more at each entry.
-        if viewNext < dk { tallyViewsInJump(ViewsInJump(moves: k - 1, firstMove: d1, tick: s0), step: step, before: dk) }
-        day.renders += k + 1
+        if viewNext < dk { tallyViewsInJump(ViewsInJump(moves: k &- 1, firstMove: d1, tick: s0), step: step, before: dk) }
+        day.renders &+= k &+ 1
         lastRender = dk
         accountedUntil = dk
         staleStart = tick
         predictable.advance(ticks: (tick - s0) / period, to: tick, after: dk, perEntry: step / period)
-        closedTaken.timelines += 1
+        closedTaken.timelines &+= 1
         // The render loop's turn after rendering entry K: it leaves, or goes on with entry K + 1.
-        let next = k + 1
+        let next = k &+ 1
         let nextDate = timeline.date(ofEntry: next)
         let nextAt = max(nextDate + constantRenderDelay, dk)
         if next == last || nextAt > limit || nextAt >= dayEnd
@@ -170,8 +171,9 @@ extension StaleStride {
     /// grid's exponent is at least its own.
     @inline(__always)
     static func exact(first: SimTime, tick: SimTime, gridExponent: Int, through: SimTime) -> Bool {
+        // Two-argument `max`s: the three-argument one is variadic, and walked its empty rest.
         let e = max(
-            ExactMultiples.biasedExponent(first), ExactMultiples.biasedExponent(tick),
+            max(ExactMultiples.biasedExponent(first), ExactMultiples.biasedExponent(tick)),
             ExactMultiples.biasedExponent(through))
         guard e < 0x7FF else { return false }
         // Zeros and subnormals alone: exact when `first` and `tick` are zeros (a subnormal has no

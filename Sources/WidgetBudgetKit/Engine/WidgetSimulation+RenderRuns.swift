@@ -39,7 +39,9 @@ extension WidgetSimulation {
             inFreshRun = false
             var k = nextEntry, t = nextRender
             var date = timeline.date(ofEntry: k)
-            let last = timeline.count - 1
+            // Entry indices and the day's render count wrap instead of trapping (no check at each
+            // turn: a timeline holds, and a day renders, far fewer than `Int.max`).
+            let last = timeline.count &- 1
             // Evenly spaced entries with no render delay go in strides (`strideRun`).
             let strides = paths.strideRuns
             // The entry before `k` rendered in this loop, went stale at a tick of its own, and is
@@ -65,13 +67,13 @@ extension WidgetSimulation {
                 // renders anything when the loop would leave after entry k (the next entry is the
                 // last, or renders after `limit` or the day's end: the stride asks it of each
                 // entry), and neither is called then.
-                if steady && strides && k + 1 < last, let dates = timeline.evenDates(from: k),
-                    case let following = dates.first + Double(k + 1 - dates.offset) * dates.spacing,
+                if steady && strides && k &+ 1 < last, let dates = timeline.evenDates(from: k),
+                    case let following = dates.first + Double(k &+ 1 &- dates.offset) * dates.spacing,
                     following <= limit && following < dayEnd
                 {
                     let n = cyclesOrStride(from: k, at: t, dates: dates, last: last, through: limit, before: dayEnd)
                     if n > 0 {
-                        k += n
+                        k &+= n
                         date = timeline.date(ofEntry: k)
                         t = date
                     }
@@ -83,9 +85,9 @@ extension WidgetSimulation {
                     account(until: t)
                     staleStart = newStaleStart
                 }
-                day.renders += 1
+                day.renders &+= 1
                 lastRender = t
-                k += 1
+                k &+= 1
                 if k > last {
                     // The timeline's last entry: nothing follows (`renderEntry`'s turn after it).
                     nextEntry = k
@@ -109,7 +111,7 @@ extension WidgetSimulation {
                             // Rendered in the loop, as when it comes back for it after the search
                             // found nothing: with no stride or cycles before it.
                             steady = false
-                            staleStartRenders += 1
+                            staleStartRenders &+= 1
                         } else {
                             leaves = true
                         }
@@ -118,7 +120,7 @@ extension WidgetSimulation {
                 if leaves {
                     // Back to the general case: `renderEntry`'s turn after rendering entry k - 1.
                     nextEntry = k
-                    scheduleNext(after: k - 1, renderedAt: t, date: date, nextDate: nextDate, nextAt: nextAt)
+                    scheduleNext(after: k &- 1, renderedAt: t, date: date, nextDate: nextDate, nextAt: nextAt)
                     break
                 }
                 date = nextDate
