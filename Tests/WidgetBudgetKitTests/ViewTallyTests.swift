@@ -79,12 +79,7 @@ struct ViewTallyTests {
             for _ in 0..<3 { times.append(firstMove + Double(Int(g.next() % UInt64(moves + 1))) * step) }
             times.append(times[0])
             times.sort()
-            var starts = ViewsInJump.StaleStarts(jump, step: step)
-            for v in times {
-                let expected = jump.staleStart(atView: v, step: step)
-                let got = starts.at(v)
-                #expect(got.bitPattern == expected.bitPattern, "jump \(i): \(jump), step \(step), view \(v): \(got), not \(expected)")
-            }
+            let starts = Self.checkOneByOne(jump, step: step, views: times, label: "jump \(i)")
             views += times.count
             divisions += starts.divisions
         }
@@ -123,12 +118,7 @@ struct ViewTallyTests {
                 }
             }
             times.sort()
-            var starts = ViewsInJump.StaleStarts(jump, step: step)
-            for v in times {
-                let expected = jump.staleStart(atView: v, step: step)
-                let got = starts.at(v)
-                #expect(got.bitPattern == expected.bitPattern, "jump \(i): \(jump), step \(step), view \(v): \(got), not \(expected)")
-            }
+            let starts = Self.checkOneByOne(jump, step: step, views: times, label: "jump \(i)")
             views += times.count
             divisions += starts.divisions
             guesses += starts.guesses
@@ -136,5 +126,18 @@ struct ViewTallyTests {
         // Both are taken (inline 15,692 times, out of line, where the guess was a unit off, 415).
         #expect(guesses > 12_000, "\(guesses) answered inline of \(divisions) divisions")
         #expect(divisions - guesses > 300, "\(divisions - guesses) answered out of line of \(divisions)")
+    }
+
+    /// Asks ``ViewsInJump/StaleStarts`` for the stale start at each of `views` (sorted), and
+    /// expects each, to the bit, as ``ViewsInJump/staleStart(atView:step:)`` answers it alone;
+    /// returns the tally, with its counts of divisions and guesses.
+    private static func checkOneByOne(_ jump: ViewsInJump, step: Double, views: [SimTime], label: String) -> ViewsInJump.StaleStarts {
+        var starts = ViewsInJump.StaleStarts(jump, step: step)
+        for v in views {
+            let expected = jump.staleStart(atView: v, step: step)
+            let got = starts.at(v)
+            #expect(got.bitPattern == expected.bitPattern, "\(label): \(jump), step \(step), view \(v): \(got), not \(expected)")
+        }
+        return starts
     }
 }
