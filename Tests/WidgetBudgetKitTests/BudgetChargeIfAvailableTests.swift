@@ -87,4 +87,36 @@ struct BudgetChargeIfAvailableTests {
         }
         #expect(waits > 100, "\(waits)")
     }
+
+    @Test("200 random scenarios with waits: events off (one call to check and charge) as at --events all")
+    func waitEndsWithoutEventsAsWithThem() {
+        var g = SeededGenerator(seed: 26_910)
+        var waits = 0
+        for i in 0..<200 {
+            var scenario = EvenTimelineTests.randomScenario(&g)
+            scenario.budget = BudgetSettings(dailyMin: [1, 3, 8][i % 3], model: BudgetModel.allCases[i % 3])
+            let custom = i % 2 == 0
+            let all = Self.run(scenario, custom: custom, events: .all)
+            waits += all.events.count { $0.kind == .budgetBack }
+            for level in [EventLevel.none, .reloads] {
+                let run = Self.run(scenario, custom: custom, events: level)
+                #expect(Array(run.days) == Array(all.days), "scenario \(i), \(level)")
+                #expect(run.chargeTimes == all.chargeTimes, "scenario \(i), \(level)")
+                #expect(run.ageSegments == all.ageSegments, "scenario \(i), \(level)")
+            }
+        }
+        #expect(waits > 100, "\(waits)")
+    }
+
+    /// `EvenTimelineTests.run(_:custom:)` at event level `events`.
+    static func run(_ scenario: Scenario, custom: Bool, events: EventLevel) -> WidgetRunResult {
+        let calendar = SimulationCalendar(scenario: scenario)
+        let inputs = WidgetInputs(scenario: scenario, calendar: calendar, widgetIndex: 0, replication: 0)
+        let provider = scenario.widgets[0].provider.makeProvider(clock: calendar.clock, horizon: calendar.horizon)
+        var simulation = WidgetSimulation(
+            provider: custom ? .custom(provider) : provider, inputs: inputs, calendar: calendar,
+            memory: scenario.memory, system: scenario.system, budgetModel: scenario.budget.model,
+            family: scenario.widgets[0].family, events: events, detail: .full)
+        return simulation.run()
+    }
 }

@@ -213,4 +213,28 @@ struct LocalClockTests {
             #expect(clock.nextAligned(after: t, step: step) == clock.nextAlignedWalking(after: t, step: step), "\(t) \(step)")
         }
     }
+
+    /// Clocks with offset changes (spring and autumn in Paris, autumn in New York, Lord Howe's
+    /// half hour): `nextAligned` (which walks, from the clock's fields) is strictly after `t`, at
+    /// most a step and the largest shift later, and its
+    /// local time a whole number of steps, and the same as `nextAlignedWalking` (#26 engine-2).
+    @Test("nextAligned across offset changes: aligned, at most a step on, as the walk, over 4,000 cases")
+    func nextAlignedAcrossTransitions() {
+        var g = SeededGenerator(seed: 2_616)
+        func pick<T>(_ options: [T]) -> T { options[Int(g.next() % UInt64(options.count))] }
+        let clocks = [
+            (1_774_396_800, "Europe/Paris"), (1_792_454_400, "Europe/Paris"), (1_792_454_400, "America/New_York"),
+            (1_790_553_600, "Australia/Lord_Howe"),
+        ].map { LocalClock(start: Date(timeIntervalSince1970: $0.0), timeZone: TimeZone(identifier: $0.1)!, horizon: 14 * 86_400) }
+        for clock in clocks { #expect(clock.largestShift > 0, "\(clock.timeZoneIdentifier) changes its offset") }
+        for _ in 0..<4_000 {
+            let clock = pick(clocks)
+            let step: Double = pick([60, 900, 1_800, 3_600, 86_400])
+            let t = Double(g.next() % (14 * 86_400)) + pick([0, 0.5, g.unit()])
+            let next = clock.nextAligned(after: t, step: step)
+            #expect(next > t && next - t <= step + 3_600, "\(t) \(step): \(next)")
+            #expect(clock.secondsOfDay(next).truncatingRemainder(dividingBy: step) == 0, "\(t) \(step): \(next)")
+            #expect(next == clock.nextAlignedWalking(after: t, step: step), "\(t) \(step)")
+        }
+    }
 }

@@ -112,11 +112,20 @@ extension WidgetSimulation {
 
     /// The pending request, waiting for budget, is granted at `t` with a charge if the budget is
     /// back: the wait ends (recorded before the charge, whose event reads the budget left) and
-    /// the reload is charged; false (nothing changed) while it is still out.
+    /// the reload is charged; false (nothing changed) while it is still out. Where the
+    /// `budgetBack` event is not kept, the check and the charge are one call
+    /// (`chargeIfAvailable`), as in `tryGrant`.
     @inline(never)
     mutating func grantAfterWaiting(at t: SimTime, source: ReloadSource) -> Bool {
         // The rule's window (a local day for `midnight`), found once for the check and the charge.
         let window = budget.window(t)
+        if !recorder.keeps(.budgetBack) {
+            // No event between the check and the charge: one call (the wait's end touches
+            // neither the budget nor what the charge reads).
+            guard budget.chargeIfAvailable(at: t, window: window) else { return false }
+            endWaiting(at: t)
+            return true
+        }
         guard budget.isAvailable(at: t, window: window) else { return false }
         endWaiting(at: t)
         record(t, .budgetBack, source: source, detail: .none)

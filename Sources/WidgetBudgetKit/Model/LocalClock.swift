@@ -146,7 +146,11 @@ public struct LocalClock: Sendable, Equatable, Codable {
     /// (`nextAlignedWalking(after:step:)`, in the package).
     @inline(__always)
     public func nextAligned(after t: SimTime, step: Double) -> SimTime {
-        guard transitions.isEmpty else { return nextAlignedWalking(after: t, step: step) }
+        guard transitions.isEmpty else {
+            // The three fields, not the clock: passing `self` made the grant copy the whole
+            // clock to its stack at every reload, for this rare call.
+            return Self.alignedWalking(after: t, step: step, startEpoch: startEpoch, transitions: transitions, offsets: offsets)
+        }
         // The walk's first step in period 0 (strictly after `t`), with the same operations.
         let offset = offsets[0]
         let wall = startEpoch + t + offset
@@ -157,6 +161,14 @@ public struct LocalClock: Sendable, Equatable, Codable {
     /// ``nextAligned(after:step:)`` walking the offset periods (a clock with offset changes; any
     /// clock in the tests, which compare the two).
     package func nextAlignedWalking(after t: SimTime, step: Double) -> SimTime {
+        Self.alignedWalking(after: t, step: step, startEpoch: startEpoch, transitions: transitions, offsets: offsets)
+    }
+
+    /// ``nextAlignedWalking(after:step:)`` from the clock's fields it reads.
+    @inline(never)
+    private static func alignedWalking(
+        after t: SimTime, step: Double, startEpoch: Double, transitions: [Double], offsets: [Double]
+    ) -> SimTime {
         var from = t
         var strictlyAfter = true
         // The offset period of `from`, found once: each restart moves to the next period.
