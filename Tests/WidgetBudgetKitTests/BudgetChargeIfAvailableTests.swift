@@ -108,6 +108,22 @@ struct BudgetChargeIfAvailableTests {
         #expect(waits > 100, "\(waits)")
     }
 
+    @Test("200 random scenarios: the day's request and grant counters (wrapping) as the events count them")
+    func grantCountersMatchTheEvents() {
+        var g = SeededGenerator(seed: 26_911)
+        for i in 0..<200 {
+            var scenario = EvenTimelineTests.randomScenario(&g)
+            scenario.budget = BudgetSettings(dailyMin: [1, 3, 8, 70][i % 4], model: BudgetModel.allCases[i % 3])
+            let run = Self.run(scenario, custom: i % 2 == 0, events: .all)
+            let grants = run.events.filter { $0.kind == .grant }
+            let days = Array(run.days)
+            #expect(days.reduce(0) { $0 + $1.requested } == run.events.count { $0.kind == .request }, "scenario \(i)")
+            #expect(days.reduce(0) { $0 + $1.reloads } == grants.count, "scenario \(i)")
+            #expect(days.reduce(0) { $0 + $1.charged } == grants.count { $0.charged == true }, "scenario \(i)")
+            #expect(days.reduce(0) { $0 + $1.exempt } == grants.count { $0.charged == false }, "scenario \(i)")
+        }
+    }
+
     /// `EvenTimelineTests.run(_:custom:)` at event level `events`.
     static func run(_ scenario: Scenario, custom: Bool, events: EventLevel) -> WidgetRunResult {
         let calendar = SimulationCalendar(scenario: scenario)

@@ -7,7 +7,7 @@ extension WidgetSimulation {
     /// the loop (a call cost as much as the work).
     @inline(__always)
     mutating func request(_ source: ReloadSource, at t: SimTime) {
-        day.requested += 1
+        day.requested &+= 1
         if pending {
             if source == .intent {
                 pendingSource = .intent
@@ -58,11 +58,11 @@ extension WidgetSimulation {
         }
         pending = false
         lastGrant = t
-        day.reloads += 1
+        day.reloads &+= 1
         if exempt {
-            day.exempt += 1
+            day.exempt &+= 1
         } else {
-            day.charged += 1
+            day.charged &+= 1
             if runDetail.chargeTimes { chargeTimes.append(t) }
         }
         record(
