@@ -101,4 +101,27 @@ struct ExactMultiplesTests {
         #expect(ExactMultiples.isWhole(60, inUnitOf: ExactMultiples.biasedExponent(0x1p54)))
         #expect(!ExactMultiples.isWhole(60, inUnitOf: ExactMultiples.biasedExponent(0x1p55)))
     }
+
+    @Test("the whole part read from the bits: Int(q) for 1 ≤ q < 2^52")
+    func wholePartMatchesConversion() {
+        var g = SeededGenerator(seed: 2_683)
+        var checked = 0
+        for _ in 0..<100_000 {
+            // Any double of the range, a whole number, one an ulp off a whole number, a quotient.
+            let whole = Double(g.next() >> UInt64(12 + g.next() % 52))
+            let candidates = [
+                1 + Double(g.next() >> 11) / Double(1 << 53) * (0x1p52 - 1),
+                Double(bitPattern: 0x3FF0_0000_0000_0000 + g.next() % (52 << 52)),
+                whole, whole.nextUp, whole.nextDown, whole / Double(1 + g.next() % 7_200),
+            ]
+            for q in candidates where q >= 1 && q < 0x1p52 {
+                checked += 1
+                #expect(ExactMultiples.wholePart(q) == Int(q), "\(q)")
+            }
+        }
+        for q in [1, 1.0.nextUp, 2.0.nextDown, 2, 0x1p51, 0x1p52.nextDown, 1_209_600, 1_209_599.5] {
+            #expect(ExactMultiples.wholePart(q) == Int(q), "\(q)")
+        }
+        #expect(checked > 400_000)
+    }
 }

@@ -29,4 +29,15 @@ enum ExactMultiples {
         if ex == 0 { return bits << 1 == 0 }
         return ex + (bits | 1 << 52).trailingZeroBitCount >= e
     }
+
+    /// `Int(q)` for `1 ≤ q < 2^52`, read from the bits with no range check (the closed forms'
+    /// estimates, after their own bounds): the significand with its leading 1 at bit 52, shifted
+    /// right by 52 minus `q`'s exponent (1 … 52), drops the fraction's bits as the conversion's
+    /// truncation does. Outside that range the answer is some number, not `Int(q)`.
+    @inline(__always)
+    static func wholePart(_ q: Double) -> Int {
+        let bits = q.bitPattern
+        let significand = bits & (1 << 52 - 1) | 1 << 52
+        return Int(truncatingIfNeeded: significand &>> (1075 &- bits &>> 52))
+    }
 }

@@ -68,7 +68,10 @@ extension WidgetSimulation {
         @inline(__always) func fits(_ i: Int) -> Bool {
             date(m &+ i &* c &+ 1) < renderBound && s + Double(i &+ 1) * step < tickBound
         }
-        @inline(__always) func estimate(_ q: Double) -> Int { q.isNaN || q < 0 ? 0 : q >= Double(n) ? n : Int(q) &+ 1 }
+        // (`wholePart`: `Int(q)` without its range checks, for `1 ≤ q < n`, as in `closedTimeline`.)
+        @inline(__always) func estimate(_ q: Double) -> Int {
+            q.isNaN || q < 0 ? 0 : q >= Double(n) ? n : q < 1 ? 1 : ExactMultiples.wholePart(q) &+ 1
+        }
         let bound = min(tickBound, renderBound + (s + step - (dm + spacing)))
         n = min(n, estimate((bound - s) / step - 1))
         while n > 0 && !fits(n &- 1) { n &-= 1 }
@@ -85,10 +88,12 @@ extension WidgetSimulation {
         var fresh = 0.0, integral = 0.0, age = -Double.infinity
         let stretch = AgeAccounting.add(
             from: from, to: dm, staleSince: s, freshSeconds: &fresh, ageIntegral: &integral, maxAge: &age)
+        // The stretches stored first (as in `closedTimeline`: `stretch` not live across the
+        // repeated additions' call out of line).
+        if let stretch, runDetail.ageSegments { storeRepeated(stretch, count: n, step: step) }
         RepeatedSum.add(fresh, times: n, to: &day.freshSeconds)
         RepeatedSum.add(integral, times: n, to: &day.ageIntegral)
         if age > day.maxAge { day.maxAge = age }
-        if let stretch, runDetail.ageSegments { storeRepeated(stretch, count: n, step: step) }
         let lastMove = m &+ (n &- 1) &* c
         let dl = dm + Double(n &- 1) * step
         // The views before the last move's render, each with the stale start of the last entry

@@ -78,7 +78,11 @@ extension WidgetSimulation {
         @inline(__always) func fits(_ j: Int) -> Bool {
             d1 + Double(j &- 1) * step < renderBound && s0 + Double(j) * step < tickBound
         }
-        @inline(__always) func estimate(_ q: Double) -> Int { q.isNaN || q < 1 ? 1 : q >= Double(k) ? k : Int(q) }
+        // (`wholePart`: `Int(q)` without its range checks, for `1 ≤ q < k`; for a `k` of 2^52 or
+        // more some other start, which changes no answer: `fits` holds for a prefix of the entries.)
+        @inline(__always) func estimate(_ q: Double) -> Int {
+            q.isNaN || q < 1 ? 1 : q >= Double(k) ? k : ExactMultiples.wholePart(q)
+        }
         let bound = min(tickBound, renderBound + (s0 + step - d1))
         k = min(k, estimate((bound - s0) / step))
         while k > 0 && !fits(k) { k &-= 1 }
@@ -110,6 +114,10 @@ extension WidgetSimulation {
             day.freshSeconds += fresh
             day.ageIntegral += integral
             if age > day.maxAge { day.maxAge = age }
+            // The stretches stored before the repeated additions (which touch neither): `stretch`
+            // is then not live across `RepeatedSum`'s call out of line, where every live double
+            // is saved and reloaded.
+            if let stretch, runDetail.ageSegments { storeRepeated(stretch, count: n, step: step) }
             // Entries r + 1 … K: one more addition each (a second one written out, as
             // `RepeatedSum` would make it).
             if n == 2 {
@@ -119,7 +127,6 @@ extension WidgetSimulation {
                 RepeatedSum.add(fresh, times: n &- 1, to: &day.freshSeconds)
                 RepeatedSum.add(integral, times: n &- 1, to: &day.ageIntegral)
             }
-            if let stretch, runDetail.ageSegments { storeRepeated(stretch, count: n, step: step) }
         }
         let dk = d1 + Double(k &- 1) * step
         let tick = s0 + Double(k) * step
