@@ -96,10 +96,10 @@ struct BudgetChargeIfAvailableTests {
             var scenario = EvenTimelineTests.randomScenario(&g)
             scenario.budget = BudgetSettings(dailyMin: [1, 3, 8][i % 3], model: BudgetModel.allCases[i % 3])
             let custom = i % 2 == 0
-            let all = Self.run(scenario, custom: custom, events: .all)
+            let all = EvenTimelineTests.run(scenario, custom: custom, events: .all)
             waits += all.events.count { $0.kind == .budgetBack }
             for level in [EventLevel.none, .reloads] {
-                let run = Self.run(scenario, custom: custom, events: level)
+                let run = EvenTimelineTests.run(scenario, custom: custom, events: level)
                 #expect(Array(run.days) == Array(all.days), "scenario \(i), \(level)")
                 #expect(run.chargeTimes == all.chargeTimes, "scenario \(i), \(level)")
                 #expect(run.ageSegments == all.ageSegments, "scenario \(i), \(level)")
@@ -114,7 +114,7 @@ struct BudgetChargeIfAvailableTests {
         for i in 0..<200 {
             var scenario = EvenTimelineTests.randomScenario(&g)
             scenario.budget = BudgetSettings(dailyMin: [1, 3, 8, 70][i % 4], model: BudgetModel.allCases[i % 3])
-            let run = Self.run(scenario, custom: i % 2 == 0, events: .all)
+            let run = EvenTimelineTests.run(scenario, custom: i % 2 == 0, events: .all)
             let grants = run.events.filter { $0.kind == .grant }
             let days = Array(run.days)
             #expect(days.reduce(0) { $0 + $1.requested } == run.events.count { $0.kind == .request }, "scenario \(i)")
@@ -122,17 +122,5 @@ struct BudgetChargeIfAvailableTests {
             #expect(days.reduce(0) { $0 + $1.charged } == grants.count { $0.charged == true }, "scenario \(i)")
             #expect(days.reduce(0) { $0 + $1.exempt } == grants.count { $0.charged == false }, "scenario \(i)")
         }
-    }
-
-    /// `EvenTimelineTests.run(_:custom:)` at event level `events`.
-    static func run(_ scenario: Scenario, custom: Bool, events: EventLevel) -> WidgetRunResult {
-        let calendar = SimulationCalendar(scenario: scenario)
-        let inputs = WidgetInputs(scenario: scenario, calendar: calendar, widgetIndex: 0, replication: 0)
-        let provider = scenario.widgets[0].provider.makeProvider(clock: calendar.clock, horizon: calendar.horizon)
-        var simulation = WidgetSimulation(
-            provider: custom ? .custom(provider) : provider, inputs: inputs, calendar: calendar,
-            memory: scenario.memory, system: scenario.system, budgetModel: scenario.budget.model,
-            family: scenario.widgets[0].family, events: events, detail: .full)
-        return simulation.run()
     }
 }

@@ -125,14 +125,16 @@ struct EvenTimelineTests {
             views: pick([.none, EventProcess(.poisson(perHour: 4))]))
     }
 
-    static func run(_ scenario: Scenario, custom: Bool) -> WidgetRunResult {
+    /// `scenario`'s first widget run with its built-in provider, or (`custom`) the same provider
+    /// as a custom one (its timelines built by `getTimeline`), keeping `events`.
+    static func run(_ scenario: Scenario, custom: Bool, events: EventLevel = .all) -> WidgetRunResult {
         let calendar = SimulationCalendar(scenario: scenario)
         let inputs = WidgetInputs(scenario: scenario, calendar: calendar, widgetIndex: 0, replication: 0)
         let provider = scenario.widgets[0].provider.makeProvider(clock: calendar.clock, horizon: calendar.horizon)
         var simulation = WidgetSimulation(
             provider: custom ? .custom(provider) : provider, inputs: inputs, calendar: calendar,
             memory: scenario.memory, system: scenario.system, budgetModel: scenario.budget.model,
-            family: scenario.widgets[0].family, events: .all, detail: .full)
+            family: scenario.widgets[0].family, events: events, detail: .full)
         return simulation.run()
     }
 
