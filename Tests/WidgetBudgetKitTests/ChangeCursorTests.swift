@@ -96,8 +96,8 @@ struct ChangeCursorTests {
             values.append(whole + (g.next() % 2 == 0 ? 0.5 : 1e-9))
         }
         var wrong = 0
-        for x in values where ChangeCursor.isWhole(x) != (x == x.rounded(.down)) { wrong += 1 }
+        for x in values where ExactMultiples.isWhole(x) != (x == x.rounded(.down)) { wrong += 1 }
         #expect(wrong == 0)
-        #expect(values.filter { ChangeCursor.isWhole($0) }.count > 20_000)
+        #expect(values.filter { ExactMultiples.isWhole($0) }.count > 20_000)
     }
 }

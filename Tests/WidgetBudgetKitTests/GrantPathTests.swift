@@ -47,7 +47,7 @@ struct GrantPathTests {
         var g = SeededGenerator(seed: 1_262)
         for _ in 0..<10_000 {
             let x = Self.randomNumber(&g), y = Self.randomNumber(&g)
-            #expect(EvenlySpacedDates.isWhole(x) == (x == x.rounded()), "\(x)")
+            #expect(ExactMultiples.isWhole(x) == (x == x.rounded()), "\(x)")
             for count in [0, 1, 2, 61, Int(g.next() % 1_000)] {
                 let run = EvenlySpacedDates(first: x, spacing: y, count: count)
                 #expect(run.isExact == Self.plainIsExact(first: x, spacing: y, count: count), "\(x) \(y) \(count)")

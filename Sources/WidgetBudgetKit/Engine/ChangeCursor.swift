@@ -219,7 +219,7 @@ struct ChangeCursor {
         else { return nil }
         // Whole numbers below 2^52 (exact dates and ticks): these quotients are exact when whole.
         let n = period / spacing, r = (tickTime - date) / spacing
-        guard Self.isWhole(n), n * spacing == period, Self.isWhole(r), r * spacing == tickTime - date else {
+        guard ExactMultiples.isWhole(n), n * spacing == period, ExactMultiples.isWhole(r), r * spacing == tickTime - date else {
             return nil
         }
         let perTick = Int(n), first = Int(r)
@@ -244,15 +244,6 @@ struct ChangeCursor {
         tickTime = exact.time(ofIndex: tick, period: period)
         lastDate = date + Double(o) * spacing
         return (m, tickTime)
-    }
-
-    /// `x == x.rounded(.down)`, without a call to `floor` (and the registers saved around it): a
-    /// double of magnitude 2^52 or more is whole (and so are the infinities); below, adding 2^52
-    /// (subtracting, for a negative `x`) rounds to a whole number and taking it back is exact, so
-    /// the result is `x` exactly when `x` is whole. NaN: false, as `rounded` says.
-    @inline(__always)
-    static func isWhole(_ x: Double) -> Bool {
-        x >= 0 ? x >= 0x1p52 || (x + 0x1p52) - 0x1p52 == x : x <= -0x1p52 || (x - 0x1p52) + 0x1p52 == x
     }
 
     /// Evenly spaced entries on an `every` grid (`StaleStride`): `stale` is the cursor's last

@@ -40,4 +40,13 @@ enum ExactMultiples {
         let significand = bits & (1 << 52 - 1) | 1 << 52
         return Int(truncatingIfNeeded: significand &>> (1075 &- bits &>> 52))
     }
+
+    /// Whether `x` is a whole number (`x == x.rounded(.down)`, equally `x == x.rounded()`), without
+    /// a call to the C library: a double of magnitude 2^52 or more is whole (and so are the
+    /// infinities); below, adding 2^52 (subtracting, for a negative `x`) rounds to a whole number
+    /// and taking it back is exact, so the result is `x` exactly when `x` is whole. NaN: false.
+    @inline(__always)
+    static func isWhole(_ x: Double) -> Bool {
+        x >= 0 ? x >= 0x1p52 || (x + 0x1p52) - 0x1p52 == x : x <= -0x1p52 || (x - 0x1p52) + 0x1p52 == x
+    }
 }

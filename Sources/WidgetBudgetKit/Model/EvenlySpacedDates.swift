@@ -25,7 +25,7 @@ struct EvenlySpacedDates: Sendable {
         let count: Int
         /// `Double(count) * abs(spacing)`, as the exactness check computes it.
         let extent: Double
-        /// Whether `spacing` is a whole number (``isWhole(_:)``).
+        /// Whether `spacing` is a whole number (`ExactMultiples.isWhole(_:)`).
         let isWhole: Bool
 
         /// The shared parts of `count` dates `spacing` apart.
@@ -33,7 +33,7 @@ struct EvenlySpacedDates: Sendable {
             self.spacing = spacing
             self.count = count
             extent = Double(count) * abs(spacing)
-            isWhole = EvenlySpacedDates.isWhole(spacing)
+            isWhole = ExactMultiples.isWhole(spacing)
         }
     }
 
@@ -57,18 +57,7 @@ struct EvenlySpacedDates: Sendable {
         spacing = shared.spacing
         count = shared.count
         let exactLimit = 4_503_599_627_370_496.0  // 2^52
-        isExact = abs(first) < exactLimit && shared.extent < exactLimit - abs(first) && Self.isWhole(first) && shared.isWhole
-    }
-
-    /// Whether `x` is a whole number (`x == x.rounded()`), without a call to the C library's
-    /// `round` for the magnitudes below 2^52 the providers' dates and spacings have: there
-    /// `|x| + 2^52` lies where the spacing of doubles is 1, so the addition rounds `|x|` to a
-    /// whole number and the subtraction of 2^52 is exact: `|x|` back exactly when it is whole
-    /// (two additions; the conversion to `Int64` and back needed its range checked too).
-    @inline(__always)
-    static func isWhole(_ x: Double) -> Bool {
-        let magnitude = abs(x), twoToThe52 = 4_503_599_627_370_496.0
-        return magnitude < twoToThe52 ? (magnitude + twoToThe52) - twoToThe52 == magnitude : x == x.rounded()
+        isExact = abs(first) < exactLimit && shared.extent < exactLimit - abs(first) && ExactMultiples.isWhole(first) && shared.isWhole
     }
 
     /// Positive spacing and finite dates: sorted, and fine to keep as three numbers.
