@@ -108,11 +108,4 @@ extension WidgetSimulation {
         if guess > cursor { lastRender = before }
         bulkCursor = guess
     }
-
-    /// When entry `k` renders where the render times are simple: the comparison
-    /// `countBulkRenders`'s binary search makes, with the same operations.
-    @inline(__always)
-    func renderTimeInBulk(of k: Int) -> SimTime {
-        max(timeline.date(ofEntry: k) + constantRenderDelay, lastRender)
-    }
 }

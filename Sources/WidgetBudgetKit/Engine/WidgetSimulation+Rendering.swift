@@ -122,15 +122,15 @@ extension WidgetSimulation {
             // Render times are max(date + c, lastRender): non-decreasing, so binary search, after
             // checking the last one (most often every entry left is due: no search at all).
             var lo = bulkCursor, hi = bulkEnd - 1
-            let lastAt = max(timeline.date(ofEntry: hi) + constantRenderDelay, lastRender)
+            let lastAt = renderTimeInBulk(of: hi)
             if inclusive ? lastAt <= limit : lastAt < limit { lo = bulkEnd }
             while lo < hi {
                 let mid = (lo + hi) / 2
-                let at = max(timeline.date(ofEntry: mid) + constantRenderDelay, lastRender)
+                let at = renderTimeInBulk(of: mid)
                 if inclusive ? at <= limit : at < limit { lo = mid + 1 } else { hi = mid }
             }
             day.renders += lo - bulkCursor
-            if lo > bulkCursor { lastRender = max(timeline.date(ofEntry: lo - 1) + constantRenderDelay, lastRender) }
+            if lo > bulkCursor { lastRender = renderTimeInBulk(of: lo - 1) }
             bulkCursor = lo
         } else {
             while bulkCursor < bulkEnd {
@@ -141,6 +141,14 @@ extension WidgetSimulation {
                 bulkCursor += 1
             }
         }
+    }
+
+    /// When entry `k` of those counted in bulk renders where the render times are simple
+    /// (`paths.simpleRenderTimes`): `max(date + constantRenderDelay, lastRender)`, the comparison
+    /// `countBulkRenders`' binary search and `countBulkRendersAtDelivery`'s guess both make.
+    @inline(__always)
+    func renderTimeInBulk(of k: Int) -> SimTime {
+        max(timeline.date(ofEntry: k) + constantRenderDelay, lastRender)
     }
 
     /// Adds the display's freshness and age from the last accounting point to `t`.
