@@ -17,12 +17,12 @@ public struct WindowsProvider: ReplayProvider, Sendable {
 
     /// Fills `timeline` for a reload at `context.now` (see ``ReplayProvider``).
     public func getTimeline(in context: ReplayContext, into timeline: inout ReplayTimeline) {
-        for i in windows.indices where intervals[i].contains(context.now) {
+        if let i = window(at: context.now) {
             windows[i].provider.getTimeline(in: context, into: &timeline)
             return
         }
         timeline.append(date: context.now)
-        timeline.policy = nextWindowStart(after: context.now).map { .after($0) } ?? .never
+        timeline.policy = closedPolicy(at: context.now)
     }
 
     /// The timeline of a reload at `now` as numbers (the one ``getTimeline(in:into:)`` builds
@@ -30,10 +30,24 @@ public struct WindowsProvider: ReplayProvider, Sendable {
     /// provider's is not stored so (``FixedProvider/evenTimeline(at:clock:)``).
     @inline(__always)
     package func evenTimeline(at now: SimTime, clock: LocalClock) -> EvenTimeline? {
-        for i in windows.indices where intervals[i].contains(now) {
-            return windows[i].provider.evenTimeline(at: now, clock: clock)
-        }
-        return EvenTimeline(first: now, policy: nextWindowStart(after: now).map { .after($0) } ?? .never)
+        if let i = window(at: now) { return windows[i].provider.evenTimeline(at: now, clock: clock) }
+        return EvenTimeline(first: now, policy: closedPolicy(at: now))
+    }
+
+    /// The first window covering `t`, whose provider a reload at `t` asks; `nil` outside every
+    /// window. (A loop, not `indices.first { … }`: inlined into the engine's grant, a closure may
+    /// stay a call.)
+    @inline(__always)
+    private func window(at t: SimTime) -> Int? {
+        for i in windows.indices where intervals[i].contains(t) { return i }
+        return nil
+    }
+
+    /// The policy of the one-entry timeline returned at `t` outside every window: reload at the
+    /// next window's start, or never when none comes.
+    @inline(__always)
+    private func closedPolicy(at t: SimTime) -> ReloadPolicy {
+        nextWindowStart(after: t).map { .after($0) } ?? .never
     }
 
     /// The first window start strictly after `t`, or `nil` (without building a list of the
