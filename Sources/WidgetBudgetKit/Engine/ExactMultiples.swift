@@ -42,11 +42,13 @@ enum ExactMultiples {
     }
 
     /// Whether `x` is a whole number (`x == x.rounded(.down)`, equally `x == x.rounded()`), without
-    /// a call to the C library: a double of magnitude 2^52 or more is whole (and so are the
-    /// infinities); below, adding 2^52 (subtracting, for a negative `x`) rounds to a whole number
-    /// and taking it back is exact, so the result is `x` exactly when `x` is whole. NaN: false.
+    /// a call to the C library below 2^52: there `|x| + 2^52` lies where the spacing of doubles
+    /// is 1, so the addition rounds `|x|` to a whole number and the subtraction of 2^52 is exact:
+    /// `|x|` back exactly when it is whole. From 2^52 on (and for the infinities and NaN) as
+    /// `rounded` says.
     @inline(__always)
     static func isWhole(_ x: Double) -> Bool {
-        x >= 0 ? x >= 0x1p52 || (x + 0x1p52) - 0x1p52 == x : x <= -0x1p52 || (x - 0x1p52) + 0x1p52 == x
+        let magnitude = abs(x)
+        return magnitude < 0x1p52 ? (magnitude + 0x1p52) - 0x1p52 == magnitude : x == x.rounded()
     }
 }
