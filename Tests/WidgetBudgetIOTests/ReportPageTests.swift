@@ -65,6 +65,20 @@ struct ReportPageTests {
         #expect(md.contains("A \\<b\\>bold\\</b\\> claim \\| with a pipe"))
     }
 
+    @Test func codeSpansInNotesAndDescriptionsStayCode() {
+        var entry = Self.entry(name: "spans")
+        entry.scenario?.description = "A widget with `.never` and `<b>` | a `stray"
+        entry.notes = ["Run `widgetbudget optimize a*b.yaml`, not ``."]
+        let md = BatchIndex.markdown([entry])
+        #expect(md.contains("A widget with `.never` and `<b>` \\| a \\`stray\n"))
+        #expect(md.contains("- note: Run `widgetbudget optimize a*b.yaml`, not \\`\\`.\n"))
+        let html = HTMLIndex.page([entry], source: "Scenarios", plotsSkipped: nil)
+        #expect(html.contains("A widget with <code>.never</code> and <code>&lt;b&gt;</code> | a `stray</p>"))
+        #expect(html.contains("Run <code>widgetbudget optimize a*b.yaml</code>, not ``.</p>"))
+        #expect(WebText.markdownProse("`a\nb`") == "`a b`")
+        #expect(WebText.markdownProse("`") == "\\`")
+    }
+
     @Test func recommendationMarkdownBecomesSafeHTML() {
         let text = """
             # Recommendation

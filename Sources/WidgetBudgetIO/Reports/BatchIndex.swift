@@ -32,10 +32,10 @@ public enum BatchIndex {
         for entry in entries {
             guard let scenario = entry.scenario, entry.error == nil else { continue }
             md += "### \(escape(scenario.name))\n\n"
-            if !scenario.description.isEmpty { md += escape(scenario.description) + "\n\n" }
+            if !scenario.description.isEmpty { md += WebText.markdownProse(scenario.description) + "\n\n" }
             md += "- file: `\(entry.file)` · " + escape(ReportWording.settings(scenario)) + "\n"
             for widget in scenario.widgets { md += "- \(escape(widget.name)): \(escape(widget.provider.summary))\n" }
-            for note in entry.notes { md += "- note: \(escape(note))\n" }
+            for note in entry.notes { md += "- note: \(WebText.markdownProse(note))\n" }
             md += "\n"
             for plot in entry.plots where plot.widget == nil && plot.subfolder.isEmpty { md += figure(plot, folder: entry.folder) }
             for (w, widget) in scenario.widgets.enumerated() {

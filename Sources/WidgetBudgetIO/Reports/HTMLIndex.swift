@@ -95,7 +95,7 @@ public enum HTMLIndex {
             return html + "</section>\n"
         }
         let folder = entry.folder
-        if !scenario.description.isEmpty { html += "<p class=\"description\">\(WebText.html(scenario.description))</p>\n" }
+        if !scenario.description.isEmpty { html += "<p class=\"description\">\(WebText.htmlProse(scenario.description))</p>\n" }
         html += "<p class=\"meta\">file <code>\(WebText.html(entry.file))</code> · " + WebText.html(ReportWording.settings(scenario))
         if !entry.dataFiles.isEmpty {
             html +=
@@ -104,7 +104,7 @@ public enum HTMLIndex {
                 .joined(separator: ", ")
         }
         html += "</p>\n"
-        for note in entry.notes { html += "<p class=\"notice\">\(WebText.html(note))</p>\n" }
+        for note in entry.notes { html += "<p class=\"notice\">\(WebText.htmlProse(note))</p>\n" }
         html += summaryTable(entry.summaries, scenario: scenario)
 
         let scenarioPlots = entry.plots.filter { $0.widget == nil && $0.subfolder.isEmpty }

@@ -40,4 +40,36 @@ enum WebText {
         }
         return out
     }
+
+    /// Prose for a Markdown paragraph or list item whose `` `code` `` spans stay code: each span
+    /// between a pair of backticks is written as a code span (its text is literal there, so it
+    /// needs no escape); everything else, an unpaired backtick included, is escaped as
+    /// ``markdown(_:)`` does. Not for table cells: a code span does not escape `|`.
+    static func markdownProse(_ text: String) -> String {
+        prose(text, text: markdown, code: { "`" + $0 + "`" })
+    }
+
+    /// Prose for an HTML page whose `` `code` `` spans become `<code>`, the rest escaped as
+    /// ``html(_:)`` does: the HTML twin of ``markdownProse(_:)``.
+    static func htmlProse(_ text: String) -> String {
+        prose(text, text: html, code: { "<code>" + html($0) + "</code>" })
+    }
+
+    /// `text` split at its backticks: the pieces between a pair through `code`, the others (and a
+    /// last unpaired backtick) through `text`. A code piece keeps one line, as ``markdown(_:)``.
+    private static func prose(_ text: String, text escape: (String) -> String, code: (String) -> String) -> String {
+        let pieces = text.split(separator: "`", omittingEmptySubsequences: false).map(String.init)
+        var out = ""
+        for (i, piece) in pieces.enumerated() {
+            let paired = i % 2 == 1 && i < pieces.count - 1
+            if paired && !piece.isEmpty {
+                out += code(String(piece.map { $0.isNewline || $0 == "\t" ? " " : $0 }))
+            } else if i % 2 == 1 {
+                out += escape("`" + piece + (paired ? "`" : ""))
+            } else {
+                out += escape(piece)
+            }
+        }
+        return out
+    }
 }
