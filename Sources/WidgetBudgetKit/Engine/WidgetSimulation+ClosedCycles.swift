@@ -128,11 +128,12 @@ extension WidgetSimulation {
     /// (an append a stretch reloaded the store's fields each time).
     @inline(__always)
     mutating func storeRepeated(_ stretch: AgeSegment, count n: Int, step: Double) {
+        // The store's count wraps instead of trapping (it counts stretches held in memory).
         if paths.jumpRuns && n > 1 {
-            segments.reserveGrowing(segments.count + 1)
+            segments.reserveGrowing(segments.count &+ 1)
             segments.end.unsafelyUnwrapped[0] = stretch
             segments.markRun(slot: segments.count, count: n)
-            segments.count += 1
+            segments.count &+= 1
         } else {
             segments.reserveGrowing(segments.count + n)
             let end = segments.end.unsafelyUnwrapped

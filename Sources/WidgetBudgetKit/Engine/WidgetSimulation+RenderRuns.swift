@@ -267,10 +267,11 @@ extension WidgetSimulation {
     /// comes back and renders it. The minute-aligned timelines' entry 1 (dated on the tick where
     /// entry 0 goes stale), answered without the search and without leaving the loop. (Entries of
     /// a timeline in the loop are never closer than the render spacing: `freshRuns` is off then.)
+    /// (`j + 1` wraps instead of trapping, as the loop's entry indices: `j` is not the last entry.)
     @inline(__always)
     func startsNoRun(_ j: Int, date: SimTime, renderedAt at: SimTime) -> Bool {
         guard date == staleStart && at == date, let tick = predictable.tickAfter(answer: date) else { return false }
-        return timeline.date(ofEntry: j + 1) > min(fetchStale, tick)
+        return timeline.date(ofEntry: j &+ 1) > min(fetchStale, tick)
     }
 
     /// Whether entry `j` (dated `date`, rendering at `at`, by the stale start), not the last,
@@ -280,6 +281,6 @@ extension WidgetSimulation {
     /// common case of entries half a period apart and off the grid, answered without the search.
     @inline(__always)
     func sharesOnly(_ j: Int, date: SimTime, renderedAt at: SimTime) -> Bool {
-        date < staleStart && max(timeline.date(ofEntry: j + 1) + constantRenderDelay, at) > staleStart
+        date < staleStart && max(timeline.date(ofEntry: j &+ 1) + constantRenderDelay, at) > staleStart
     }
 }
