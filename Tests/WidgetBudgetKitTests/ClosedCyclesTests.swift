@@ -29,7 +29,7 @@ struct ClosedCyclesTests {
     @Test("150 random scenarios of resumed timelines and half-period entries: the same days and stretches, to the bit, either way")
     func closedCyclesMatchEventByEvent() {
         var g = SeededGenerator(seed: 2_660)
-        var whole = 0, halves = 0
+        var whole = 0, halves = 0, renderedNext = 0
         for i in 0..<150 {
             let scenario = Self.randomScenario(&g)
             StaleStrideTests.expectSameEitherWay(scenario, "scenario \(i)")
@@ -37,10 +37,13 @@ struct ClosedCyclesTests {
                 let taken = EngineRun(scenario, replication: r, detail: .full).closed
                 whole += taken.whole
                 halves += taken.halves
+                renderedNext += taken.renderedNext
             }
         }
         // Both kinds were taken, often: the comparison above is of the closed form.
         #expect(whole > 1_000, "\(whole) cycles of entries whole periods apart")
         #expect(halves > 300, "\(halves) cycles of entries half a period apart")
+        // And the entry after the moves, rendered by the cycles (`renderedNext`), often.
+        #expect(renderedNext > 1_500, "\(renderedNext) cycles rendering the entry after their moves")
     }
 }

@@ -82,7 +82,7 @@ struct GridScenarios {
 /// side, `WidgetSimulation.closedTaken`, `spacedTaken`, `staleStartRenders` and `viewsInJumpsTaken`).
 struct EngineRun {
     var result: WidgetRunResult
-    var closed: (timelines: Int, whole: Int, halves: Int)
+    var closed: (timelines: Int, whole: Int, halves: Int, renderedNext: Int)
     var spaced: (runs: Int, renders: Int)
     var staleStartRenders: Int
     var viewsInJumps: Int

@@ -25,12 +25,19 @@ extension WidgetSimulation {
     ///
     /// Returns how many entries it rendered: 0 when a condition fails or no move fits, with nothing
     /// changed but `closedGrid` (the loop then calls the stride). The loop renders the entry after
-    /// the last of them, as after a stride.
+    /// the last of them, as after a stride, but with `whole` (`renderRun`, not `spacedRun`) for
+    /// entries whole periods apart (`c = 1`): there that entry is move `n`, which repeats the
+    /// stretch too when its own stale start is before `tickBound` (the tick part of the bound on
+    /// the moves; its date is the one checked for move `n - 1`, and it is before the timeline's
+    /// last entry, as the entry after each move is). Then it is rendered here as the `n + 1`-th
+    /// move, as the loop's turn would render it (the same terms added once more, its stretch
+    /// stored once more, the views before it counted in the same jump), and `renderedNext` says
+    /// so: the loop goes on from the turn's end (what follows that entry), as after rendering it.
     @inline(never)
     mutating func closedCycles(
         from k: Int, dates: (first: SimTime, spacing: Double, offset: Int), last: Int, through limit: SimTime,
-        before dayEnd: SimTime
-    ) -> Int {
+        before dayEnd: SimTime, whole: Bool = false
+    ) -> (entries: Int, renderedNext: Bool) {
         let spacing = dates.spacing
         // Entry indices wrap instead of trapping (no check at each use: a timeline holds far fewer
         // than `Int.max` entries); the dates as the timeline computes them.
@@ -42,7 +49,7 @@ extension WidgetSimulation {
         if !closedGrid.holds(spacing: spacing, period: period) { closedGrid = ClosedGrid(spacing: spacing, period: period) }
         let step = closedGrid.step, c = closedGrid.cycle
         guard c > 0, let gridExponent = closedGrid.exponent, s < fetchStale, let lastTick = predictable.exactStretchEnd(from: s)
-        else { return 0 }
+        else { return (0, false) }
         // The cycle's moving entry: entry k, or entry k + 1 after entry k shares `s` alone (dated
         // before it, the next after it: `sharesOnly`). It goes stale at the tick `step` after `s`
         // (dated at least `step - period` after `s`, and after it: an entry dated on the tick
@@ -50,7 +57,7 @@ extension WidgetSimulation {
         let m = k &+ c &- 1
         let dm = date(m)
         guard dm > s, dm >= s + (step - period), dm < s + step, from == dm - step, c == 1 || date(k) < s else {
-            return 0
+            return (0, false)
         }
         // n: moves 0 … n - 1 render, the loop going on after each: the entry after move i (dated
         // `dm + i · step + spacing`) is not the last, renders at or before `limit` and before
@@ -63,7 +70,7 @@ extension WidgetSimulation {
         let tickBound = min(lastTick + period, fetchStale)
         let renderBound = min(limit.nextUp, dayEnd)
         let most = last &- 2 &- m
-        guard most >= 0 else { return 0 }
+        guard most >= 0 else { return (0, false) }
         var n = most / c &+ 1
         @inline(__always) func fits(_ i: Int) -> Bool {
             date(m &+ i &* c &+ 1) < renderBound && s + Double(i &+ 1) * step < tickBound
@@ -76,13 +83,17 @@ extension WidgetSimulation {
         n = min(n, estimate((bound - s) / step - 1))
         while n > 0 && !fits(n &- 1) { n &-= 1 }
         while n <= most / c && fits(n) { n &+= 1 }
-        guard n > 0 else { return 0 }
+        guard n > 0 else { return (0, false) }
         // `StaleStride.exact` with the grid's part of it kept in `closedGrid` (with the spacing's
         // for entries half a period apart).
         guard
             StaleStride.exact(
                 first: dates.first, tick: s, gridExponent: gridExponent, through: max(date(last), s) + 2 * step)
-        else { return 0 }
+        else { return (0, false) }
+        // Move n, the entry the loop would render next, when it repeats the stretch too (`whole`,
+        // above): its date was checked with move n - 1 (`fits(n - 1)`), its tick is checked here.
+        let renderedNext = whole && c == 1 && s + Double(n &+ 1) * step < tickBound
+        if renderedNext { n &+= 1 }
 
         // Move 0's terms, each alone (0 + x is x), added n times: what every move adds.
         var fresh = 0.0, integral = 0.0, age = -Double.infinity
@@ -106,7 +117,8 @@ extension WidgetSimulation {
         staleStart = tick
         predictable.advance(ticks: (tick - s) / period, to: tick, after: dl, perEntry: step / period)
         if c == 1 { closedTaken.whole &+= 1 } else { closedTaken.halves &+= 1 }
-        return lastMove &- k &+ 1
+        if renderedNext { closedTaken.renderedNext &+= 1 }
+        return (lastMove &- k &+ 1, renderedNext)
     }
 
     /// Stores `n` stretches of `stretch`'s shape, the first `stretch` and each of the others
@@ -116,11 +128,12 @@ extension WidgetSimulation {
     /// (an append a stretch reloaded the store's fields each time).
     @inline(__always)
     mutating func storeRepeated(_ stretch: AgeSegment, count n: Int, step: Double) {
+        // The store's count wraps instead of trapping (it counts stretches held in memory).
         if paths.jumpRuns && n > 1 {
-            segments.reserveGrowing(segments.count + 1)
+            segments.reserveGrowing(segments.count &+ 1)
             segments.end.unsafelyUnwrapped[0] = stretch
             segments.markRun(slot: segments.count, count: n)
-            segments.count += 1
+            segments.count &+= 1
         } else {
             segments.reserveGrowing(segments.count + n)
             let end = segments.end.unsafelyUnwrapped

@@ -67,26 +67,40 @@ extension WidgetSimulation {
                 // renders anything when the loop would leave after entry k (the next entry is the
                 // last, or renders after `limit` or the day's end: the stride asks it of each
                 // entry), and neither is called then.
+                // The cycles may render the entry after their moves too (`renderedNext`, entries
+                // whole periods apart): then this turn's render is theirs, and it changed the stale start.
+                var renderedNext = false
                 if steady && strides && k &+ 1 < last, let dates = timeline.evenDates(from: k),
                     case let following = dates.first + Double(k &+ 1 &- dates.offset) * dates.spacing,
                     following <= limit && following < dayEnd
                 {
-                    let n = cyclesOrStride(from: k, at: t, dates: dates, last: last, through: limit, before: dayEnd)
-                    if n > 0 {
+                    var n = 0
+                    if paths.closedTimelines {
+                        (n, renderedNext) = closedCycles(from: k, dates: dates, last: last, through: limit, before: dayEnd, whole: true)
+                    }
+                    if n == 0 { n = strideRun(from: k, at: t, dates: dates, last: last, through: limit, before: dayEnd) }
+                    if renderedNext {
+                        // Entries k … k + n - 1 rendered, the last at its date (`lastRender`).
+                        k &+= n &- 1
+                        date = lastRender
+                        t = date
+                    } else if n > 0 {
                         k &+= n
                         date = timeline.date(ofEntry: k)
                         t = date
                     }
                 }
-                if paths.inlineViews && viewNext < t { tallyViews(before: t) }
-                let newStaleStart = min(fetchStale, predictable.firstAfterInLoop(date))
-                steady = newStaleStart != staleStart
-                if steady {
-                    account(until: t)
-                    staleStart = newStaleStart
+                if !renderedNext {
+                    if paths.inlineViews && viewNext < t { tallyViews(before: t) }
+                    let newStaleStart = min(fetchStale, predictable.firstAfterInLoop(date))
+                    steady = newStaleStart != staleStart
+                    if steady {
+                        account(until: t)
+                        staleStart = newStaleStart
+                    }
+                    day.renders &+= 1
+                    lastRender = t
                 }
-                day.renders &+= 1
-                lastRender = t
                 k &+= 1
                 if k > last {
                     // The timeline's last entry: nothing follows (`renderEntry`'s turn after it).
@@ -131,14 +145,15 @@ extension WidgetSimulation {
 
     /// Renders entries `k`, `k + 1`, … from entry `k` rendering at `t`, as the render loop would:
     /// in cycles that repeat one stretch, at once (`closedCycles`, when ``EnginePaths/closedTimelines``),
-    /// else in a stride (`strideRun`). Returns how many (0 when neither renders entry `k`). The one
-    /// choice of `renderRun` and `spacedRun` (over its timeline of every `m`-th entry).
+    /// else in a stride (`strideRun`). Returns how many (0 when neither renders entry `k`). The
+    /// choice of `spacedRun` (over its timeline of every `m`-th entry); `renderRun` makes it with
+    /// the cycles rendering the entry after their moves too (`closedCycles`' `whole`).
     @inline(__always)
     mutating func cyclesOrStride(
         from k: Int, at t: SimTime, dates: (first: SimTime, spacing: Double, offset: Int), last: Int,
         through limit: SimTime, before dayEnd: SimTime
     ) -> Int {
-        let n = paths.closedTimelines ? closedCycles(from: k, dates: dates, last: last, through: limit, before: dayEnd) : 0
+        let n = paths.closedTimelines ? closedCycles(from: k, dates: dates, last: last, through: limit, before: dayEnd).entries : 0
         return n > 0 ? n : strideRun(from: k, at: t, dates: dates, last: last, through: limit, before: dayEnd)
     }
 
@@ -252,10 +267,11 @@ extension WidgetSimulation {
     /// comes back and renders it. The minute-aligned timelines' entry 1 (dated on the tick where
     /// entry 0 goes stale), answered without the search and without leaving the loop. (Entries of
     /// a timeline in the loop are never closer than the render spacing: `freshRuns` is off then.)
+    /// (`j + 1` wraps instead of trapping, as the loop's entry indices: `j` is not the last entry.)
     @inline(__always)
     func startsNoRun(_ j: Int, date: SimTime, renderedAt at: SimTime) -> Bool {
         guard date == staleStart && at == date, let tick = predictable.tickAfter(answer: date) else { return false }
-        return timeline.date(ofEntry: j + 1) > min(fetchStale, tick)
+        return timeline.date(ofEntry: j &+ 1) > min(fetchStale, tick)
     }
 
     /// Whether entry `j` (dated `date`, rendering at `at`, by the stale start), not the last,
@@ -265,6 +281,6 @@ extension WidgetSimulation {
     /// common case of entries half a period apart and off the grid, answered without the search.
     @inline(__always)
     func sharesOnly(_ j: Int, date: SimTime, renderedAt at: SimTime) -> Bool {
-        date < staleStart && max(timeline.date(ofEntry: j + 1) + constantRenderDelay, at) > staleStart
+        date < staleStart && max(timeline.date(ofEntry: j &+ 1) + constantRenderDelay, at) > staleStart
     }
 }

@@ -64,8 +64,9 @@ extension WidgetSimulation {
         // by that stale start (the first thing `FreshRun.following` checks): most often it does
         // not, and the attempt is skipped.
         if timelinePaths.freshRuns && nextAt <= staleStart {
-            if k + 1 < timeline.count - 1 && sharesOnly(k + 1, date: nextDate, renderedAt: nextAt) {
-                countInBulk(.sharing(last: k + 1))
+            // (Entry indices wrap instead of trapping: a timeline holds far fewer than `Int.max`.)
+            if k &+ 1 < timeline.count &- 1 && sharesOnly(k &+ 1, date: nextDate, renderedAt: nextAt) {
+                countInBulk(.sharing(last: k &+ 1))
                 return
             }
             if let following = FreshRun.following(

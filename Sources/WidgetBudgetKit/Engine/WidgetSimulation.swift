@@ -84,9 +84,10 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
     /// The grid facts of `closedTimeline` and `closedCycles` for the last spacing and period asked.
     var closedGrid = ClosedGrid.none
     /// How many times `closedTimeline` and `closedCycles` (with entries whole periods apart, and
-    /// half a period apart) rendered entries: read by the tests, which check that their random
-    /// scenarios take them.
-    var closedTaken = (timelines: 0, whole: 0, halves: 0)
+    /// half a period apart) rendered entries, and how many times `closedCycles` rendered the entry
+    /// the loop would render after its moves (`renderedNext`): read by the tests, which check that
+    /// their random scenarios take them.
+    var closedTaken = (timelines: 0, whole: 0, halves: 0, renderedNext: 0)
     /// How many times `spacedRun` rendered entries closer than the render spacing in strides, and
     /// how many renders: read by the tests, as ``closedTaken``.
     var spacedTaken = (runs: 0, renders: 0)

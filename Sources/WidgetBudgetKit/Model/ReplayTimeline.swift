@@ -172,12 +172,18 @@ public struct ReplayTimeline: Sendable {
     // MARK: Reading without listing
 
     /// The number of entries. O(1).
-    package var count: Int { listedCount + spaced.count }
+    ///
+    /// The two counts add without an overflow check: both are counts of entries held (or of
+    /// dates that three numbers stand for), far below `Int.max`.
+    package var count: Int { listedCount &+ spaced.count }
 
     /// The date of entry `k` (`0 ..< count`). O(1).
+    ///
+    /// The evenly spaced part's index subtracts without an overflow check: `k ≥ listedCount ≥ 0`
+    /// there, so `k - listedCount` is in `0 ... k` (the render loop reads a date at each turn).
     @inline(__always)
     package func date(ofEntry k: Int) -> SimTime {
-        k < listedCount ? (headInline ? head : listed[k].date) : spaced.date(k - listedCount)
+        k < listedCount ? (headInline ? head : listed[k].date) : spaced.date(k &- listedCount)
     }
 
     /// The date of the last entry, or `nil` when there is none. O(1).
