@@ -71,7 +71,7 @@ extension WidgetSimulation {
 
         // A built-in provider's timeline as numbers, checked and delivered from them; any other
         // built in `building`, and delivered from there (the same timeline: `EvenTimelineTests`).
-        let even = (provider as? BuiltInProvider)?.evenTimeline(at: t, clock: context.clock)
+        let even = (provider as? BuiltInProvider)?.evenTimeline(at: t, clock: context.clock, windows: &windowMemory)
         // Not `even.map { ... } ?? buildTimeline(at: t)`: with the windowed provider's timeline
         // inlined, the closure became a call at every grant.
         let count: Int, closeEntries: Bool

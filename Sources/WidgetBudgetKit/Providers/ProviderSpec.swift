@@ -156,6 +156,17 @@ public enum BuiltInProvider: ReplayProvider, Sendable {
         }
     }
 
+    /// ``evenTimeline(at:clock:)``, a windowed provider finding its window through `windows`
+    /// (``WindowsProvider/evenTimeline(at:clock:memory:)``; the engine keeps one per run).
+    @inline(__always)
+    package func evenTimeline(at now: SimTime, clock: LocalClock, windows: inout WindowMemory) -> EvenTimeline? {
+        switch self {
+        case let .fixed(p): p.evenTimeline(at: now, clock: clock)
+        case let .windows(p): p.evenTimeline(at: now, clock: clock, memory: &windows)
+        case .untilFull, .schedule, .never, .other: nil
+        }
+    }
+
     /// `getTimeline` for the providers that do not change as they run, read in place; false (and
     /// nothing filled) for those that do.
     @inline(__always)
