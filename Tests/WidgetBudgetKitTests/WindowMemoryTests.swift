@@ -57,4 +57,35 @@ struct WindowMemoryTests {
         #expect(remembered > 7 * 3 * 4_000 / 2, "\(remembered)")
         #expect(inside > 7 * 3 * 4_000 / 5 && inside < 7 * 3 * 4_000 * 9 / 10, "\(inside)")
     }
+
+    @Test("every built-in provider through the grant's call: the timeline evenTimeline(at:clock:) returns")
+    func builtInProvidersThroughTheMemory() {
+        var g = SeededGenerator(seed: 11_029)
+        let clock = LocalClock(start: GridScenarios.parisSpring.0, timeZone: GridScenarios.parisSpring.1, horizon: 4 * Seconds.day)
+        var returned = 0
+        for i in 0..<2_000 {
+            let fixed = EvenTimelineTests.randomFixed(&g)
+            let windowed = WindowsProvider(
+                windows: [(TimeWindow("07:00-23:00")!, fixed)], clock: clock, horizon: 4 * Seconds.day)
+            let providers: [BuiltInProvider] = [
+                .fixed(fixed), .windows(windowed), .never(NeverProvider()),
+                .untilFull(UntilFullProvider(level: 20, ratePerHour: 10, spacing: 600)), .custom(fixed),
+            ]
+            let now = g.unit() * 3 * Seconds.day
+            for provider in providers {
+                var memory = WindowMemory()
+                let expected = provider.evenTimeline(at: now, clock: clock)
+                let even = provider.evenTimeline(at: now, clock: clock, windows: &memory)
+                #expect((even == nil) == (expected == nil), "\(i) \(provider)")
+                guard let even, let expected else { continue }
+                returned += 1
+                var a = EvenTimelineTests.previous(&g)
+                var b = a
+                a.replace(with: even)
+                b.replace(with: expected)
+                #expect(EvenTimelineTests.sameStorage(a, b), "\(i) \(provider)")
+            }
+        }
+        #expect(returned > 2_000, "\(returned)")
+    }
 }

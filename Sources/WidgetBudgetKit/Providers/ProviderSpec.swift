@@ -160,11 +160,10 @@ public enum BuiltInProvider: ReplayProvider, Sendable {
     /// (``WindowsProvider/evenTimeline(at:clock:memory:)``; the engine keeps one per run).
     @inline(__always)
     package func evenTimeline(at now: SimTime, clock: LocalClock, windows: inout WindowMemory) -> EvenTimeline? {
-        switch self {
-        case let .fixed(p): p.evenTimeline(at: now, clock: clock)
-        case let .windows(p): p.evenTimeline(at: now, clock: clock, memory: &windows)
-        case .untilFull, .schedule, .never, .other: nil
-        }
+        // Two tests of the case, not a `switch`: its jump table was six instructions a grant.
+        if case let .fixed(p) = self { return p.evenTimeline(at: now, clock: clock) }
+        if case let .windows(p) = self { return p.evenTimeline(at: now, clock: clock, memory: &windows) }
+        return nil
     }
 
     /// `getTimeline` for the providers that do not change as they run, read in place; false (and
