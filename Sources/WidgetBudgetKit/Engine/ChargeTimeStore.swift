@@ -27,7 +27,8 @@ struct ChargeTimeStore: ~Copyable {
     mutating func append(_ t: SimTime) {
         if count == capacity { grow(to: Swift.max(64, capacity * 2)) }
         base.unsafelyUnwrapped[count] = t
-        count += 1
+        // Below the capacity, an allocation's size: no overflow to check.
+        count &+= 1
     }
 
     /// The times stored, in the order they were appended; the store is empty afterwards.

@@ -103,6 +103,7 @@ package struct ReloadBudget: Sendable {
         }
 
         /// The rule's ``BudgetRule/nextRecovery(after:nextWindow:)``.
+        @inline(__always)
         func nextRecovery(after t: SimTime, nextWindow: () -> SimTime) -> SimTime {
             switch kind {
             case .rolling: rolling.nextRecovery(after: t, nextWindow: nextWindow)
@@ -131,6 +132,9 @@ package struct ReloadBudget: Sendable {
     /// The rule's stretches of local time (`nil`: it needs none).
     private let ruleWindow: BudgetWindow?
     private var rule: Rule
+    /// The rule's window ``window(learning:)`` found last: its key, and the instants `from ...
+    /// through` known to be in it (none at first).
+    private var known = (from: SimTime.infinity, through: -SimTime.infinity, key: 0)
 
     /// True when the model's rule is called without dynamic dispatch (``Rule/isDirect``).
     package var ruleIsDirect: Bool { rule.isDirect }
@@ -147,10 +151,33 @@ package struct ReloadBudget: Sendable {
 
     /// The key of the rule's window holding `t` (0 when it needs none): the engine finds it once
     /// per grant for both ``isAvailable(at:window:)`` and ``charge(at:window:)``.
+    /// The window ``window(learning:)`` found last answers when it holds `t`.
     @inline(__always)
     package func window(_ t: SimTime) -> Int {
-        if let ruleWindow { return ruleWindow.key(at: t, clock: clock) }
-        return 0
+        guard let ruleWindow else { return 0 }
+        if t >= known.from && t <= known.through { return known.key }
+        return ruleWindow.key(at: t, clock: clock)
+    }
+
+    /// ``window(_:)``, remembering the window found and the instants from `t` on known to be in it
+    /// (``BudgetWindow/keyAndLastInstant(at:clock:)``): the engine asks at every grant, and the
+    /// grants of a window after its first find the key without the clock's arithmetic (#26
+    /// engine-2 `grant`). The same key, to the bit, as ``window(_:)`` without the memory.
+    @inline(__always)
+    package mutating func window(learning t: SimTime) -> Int {
+        guard ruleWindow != nil else { return 0 }
+        if t >= known.from && t <= known.through { return known.key }
+        return learnWindow(t)
+    }
+
+    /// The key of the rule's window holding `t` (the rule has one), remembered with the instants
+    /// from `t` on known to share it.
+    @inline(never)
+    private mutating func learnWindow(_ t: SimTime) -> Int {
+        guard let ruleWindow else { return 0 }
+        let found = ruleWindow.keyAndLastInstant(at: t, clock: clock)
+        known = (from: t, through: found.through, key: found.key)
+        return found.key
     }
 
     /// The key of the rule's window holding Unix time `time` at UTC offset `offset` (0 when it
@@ -195,6 +222,10 @@ package struct ReloadBudget: Sendable {
     }
 
     /// The earliest instant at or after `t` at which a charged reload may run again.
+    ///
+    /// Inlined with the steps below (the engine asks at every turn of its loop while a request
+    /// waits for budget: three calls deep, about 90 instructions a question).
+    @inline(__always)
     package func nextAvailable(after t: SimTime) -> SimTime {
         // No capture list: `[clock]` copied the clock (its arrays retained and released) at every
         // call, where the closure is seldom called (#26 gridform: 0.5 M copies in the bench).
@@ -211,6 +242,7 @@ package struct ReloadBudget: Sendable {
 
     /// The earliest instant at or after `t` (in the rule's window `window`) at which a charged
     /// reload may run again; `nextWindow` gives the first instant of the next window.
+    @inline(__always)
     private func nextAvailable(after t: SimTime, window: Int, nextWindow: () -> SimTime) -> SimTime {
         if isAvailable(at: t, window: window) { return t }
         guard daily > 0 else { return .infinity }

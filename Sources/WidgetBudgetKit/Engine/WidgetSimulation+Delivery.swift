@@ -32,7 +32,8 @@ extension WidgetSimulation {
         } else {
             timelinePaths = paths.timeline(closeEntries: false)
         }
-        serial += 1
+        // Deliveries are counted from 0: 2^64 of them never come, no overflow to check.
+        serial &+= 1
         fetchTime = t
         retryAt = .infinity
         failedRetries = 0

@@ -50,7 +50,7 @@ extension WidgetSimulation {
             if waitingForBudget { endWaiting(at: t) }
         } else if waitingForBudget {
             guard grantAfterWaiting(at: t, source: source) else { return }
-        } else if !budget.chargeIfAvailable(at: t, window: budget.window(t)) {
+        } else if !budget.chargeIfAvailable(at: t, window: budget.window(learning: t)) {
             // The check and the charge under one switch over the model: nothing is recorded
             // between them when no wait ends (an event reads the budget left).
             startWaiting(at: t, source: source)
@@ -71,7 +71,7 @@ extension WidgetSimulation {
 
         // A built-in provider's timeline as numbers, checked and delivered from them; any other
         // built in `building`, and delivered from there (the same timeline: `EvenTimelineTests`).
-        let even = (provider as? BuiltInProvider)?.evenTimeline(at: t, clock: context.clock)
+        let even = (provider as? BuiltInProvider)?.evenTimeline(at: t, clock: context.clock, windows: &windowMemory)
         // Not `even.map { ... } ?? buildTimeline(at: t)`: with the windowed provider's timeline
         // inlined, the closure became a call at every grant.
         let count: Int, closeEntries: Bool
@@ -118,7 +118,7 @@ extension WidgetSimulation {
     @inline(never)
     mutating func grantAfterWaiting(at t: SimTime, source: ReloadSource) -> Bool {
         // The rule's window (a local day for `midnight`), found once for the check and the charge.
-        let window = budget.window(t)
+        let window = budget.window(learning: t)
         if !recorder.keeps(.budgetBack) {
             // No event between the check and the charge: one call (the wait's end touches
             // neither the budget nor what the charge reads).

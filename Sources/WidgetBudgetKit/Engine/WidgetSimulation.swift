@@ -103,6 +103,8 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
 
     // Reloads.
     var budget: ReloadBudget
+    /// The window a windowed provider's reloads ask, kept between grants (`tryGrant`).
+    var windowMemory = WindowMemory()
     var policyAt: SimTime = .infinity
     /// `policyAt` is a view that releases a policy reload held by `system.unseen_after`: that view
     /// is judged before the reload runs (see `run`).

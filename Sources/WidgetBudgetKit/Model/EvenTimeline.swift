@@ -34,8 +34,9 @@ package struct EvenTimeline {
         return EvenTimeline(first: first, spaced: run, policy: policy)
     }
 
-    /// The number of entries.
-    var count: Int { 1 + spaced.count }
+    /// The number of entries (a provider's count of entries, `spaced` one less: no overflow to
+    /// check).
+    var count: Int { 1 &+ spaced.count }
 
     /// Whether two adjacent entries are dated less than `threshold` apart
     /// (``ReplayTimeline/hasGap(below:)`` of the timeline these numbers store).

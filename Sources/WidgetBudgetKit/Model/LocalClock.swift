@@ -62,6 +62,13 @@ public struct LocalClock: Sendable, Equatable, Codable {
         return offsets[transitions.countAtOrBefore(t)]
     }
 
+    /// The first offset change strictly after `t` (`+infinity` when none comes): every instant in
+    /// `[t, offsetPeriodEnd(after: t))` has `t`'s UTC offset, as ``utcOffset(at:)`` finds it.
+    package func offsetPeriodEnd(after t: SimTime) -> SimTime {
+        let period = transitions.countAtOrBefore(t)
+        return period < transitions.count ? transitions[period] : .infinity
+    }
+
     /// Local wall-clock seconds since 1970-01-01 00:00 (as if the local time were UTC).
     @inline(__always)
     public func wallSeconds(_ t: SimTime) -> Double {

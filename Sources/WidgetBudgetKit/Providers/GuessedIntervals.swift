@@ -46,6 +46,16 @@ package struct GuessedIntervals: Sendable {
         return i >= 0 && t < ends[i]
     }
 
+    /// ``contains(_:)``, and the first instant after `t` at which its answer may change: the end
+    /// of the interval holding `t`, or else the next start (`+infinity` after the last). Every
+    /// instant in `[t, until)` gets `t`'s answer (the intervals are disjoint and sorted).
+    @inline(__always)
+    package func containsAndChange(_ t: SimTime) -> (contains: Bool, until: SimTime) {
+        let i = lastStart(atOrBefore: t)
+        if i >= 0 && t < ends[i] { return (true, ends[i]) }
+        return (false, i + 1 < starts.count ? starts[i + 1] : .infinity)
+    }
+
     /// ``IntervalSet/nextStart(after:)``.
     package func nextStart(after t: SimTime) -> SimTime? {
         let i = lastStart(atOrBefore: t) + 1

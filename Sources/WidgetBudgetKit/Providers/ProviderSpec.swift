@@ -156,6 +156,16 @@ public enum BuiltInProvider: ReplayProvider, Sendable {
         }
     }
 
+    /// ``evenTimeline(at:clock:)``, a windowed provider finding its window through `windows`
+    /// (``WindowsProvider/evenTimeline(at:clock:memory:)``; the engine keeps one per run).
+    @inline(__always)
+    package func evenTimeline(at now: SimTime, clock: LocalClock, windows: inout WindowMemory) -> EvenTimeline? {
+        // Two tests of the case, not a `switch`: its jump table was six instructions a grant.
+        if case let .fixed(p) = self { return p.evenTimeline(at: now, clock: clock) }
+        if case let .windows(p) = self { return p.evenTimeline(at: now, clock: clock, memory: &windows) }
+        return nil
+    }
+
     /// `getTimeline` for the providers that do not change as they run, read in place; false (and
     /// nothing filled) for those that do.
     @inline(__always)

@@ -34,6 +34,33 @@ public struct WindowsProvider: ReplayProvider, Sendable {
         return EvenTimeline(first: now, policy: closedPolicy(at: now))
     }
 
+    /// ``evenTimeline(at:clock:)`` with the window found through `memory`: the window a reload
+    /// asks, kept with the instants that ask the same one (a window's day, the night between), so
+    /// that the reloads after the first of them skip the search (#26 engine-2 `grant`).
+    /// `memory` belongs to this provider: a new one (``WindowMemory/init()``) knows nothing.
+    @inline(__always)
+    package func evenTimeline(at now: SimTime, clock: LocalClock, memory: inout WindowMemory) -> EvenTimeline? {
+        if !(now >= memory.from && now <= memory.through) { memory = remember(at: now) }
+        let i = memory.window
+        if i >= 0 { return windows[i].provider.evenTimeline(at: now, clock: clock) }
+        return EvenTimeline(first: now, policy: closedPolicy(at: now))
+    }
+
+    /// The window a reload at `t` asks (``window(at:)``, -1 for none), and the instants from `t`
+    /// to just before the first change of any window after `t` (an end or a start), which all
+    /// ask the same: each window covers all of them or none.
+    @inline(never)
+    private func remember(at t: SimTime) -> WindowMemory {
+        var window = -1
+        var change = SimTime.infinity
+        for i in windows.indices {
+            let (covers, until) = intervals[i].containsAndChange(t)
+            if covers && window < 0 { window = i }
+            if until < change { change = until }
+        }
+        return WindowMemory(from: t, through: change.nextDown, window: window)
+    }
+
     /// The first window covering `t`, whose provider a reload at `t` asks; `nil` outside every
     /// window. (A loop, not `indices.first { … }`: inlined into the engine's grant, a closure may
     /// stay a call.)
@@ -58,5 +85,27 @@ public struct WindowsProvider: ReplayProvider, Sendable {
             if let start = interval.nextStart(after: t), first.map({ start < $0 }) ?? true { first = start }
         }
         return first
+    }
+}
+
+/// The window a ``WindowsProvider``'s reloads ask (an index into its windows, -1 for none) over
+/// the instants `from ... through` (none at first): kept by the engine between reloads
+/// (``WindowsProvider/evenTimeline(at:clock:memory:)``).
+package struct WindowMemory: Sendable {
+    /// The first instant known.
+    var from = SimTime.infinity
+    /// The last instant known.
+    var through = -SimTime.infinity
+    /// The window they ask, or -1.
+    var window = -1
+
+    /// Nothing known.
+    package init() {}
+
+    /// `window` asked by the instants `from ... through`.
+    init(from: SimTime, through: SimTime, window: Int) {
+        self.from = from
+        self.through = through
+        self.window = window
     }
 }

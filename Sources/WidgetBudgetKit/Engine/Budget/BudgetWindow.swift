@@ -35,6 +35,27 @@ public struct BudgetWindow: Sendable, Equatable {
         key(wall: clock.wallSeconds(t))
     }
 
+    /// The key of the window holding `t`, and the last instant `through` (at or after `t`) up to
+    /// which every instant is known to share it (`through` is `-infinity` when none is known).
+    ///
+    /// Keys do not decrease with `t` while the UTC offset stays the same: ``key(at:clock:)`` is
+    /// `floor((startEpoch + t + offset) / length)`, saturated, and each of its roundings is
+    /// monotone. So two instants of one offset period with the same key have it at every instant
+    /// between. `through` is one second before the next window's start as the offset at `t` puts
+    /// it (before the period's end), checked to have the key: the engine remembers the window
+    /// this way and finds the key once a window rather than at every grant (``ReloadBudget``).
+    package func keyAndLastInstant(at t: SimTime, clock: LocalClock) -> (key: Int, through: SimTime) {
+        let key = key(at: t, clock: clock)
+        guard key < Int.max else { return (key, -.infinity) }
+        let nextStart = Double(key + 1) * length - clock.startEpoch - clock.utcOffset(at: t)
+        let through = min(nextStart, clock.offsetPeriodEnd(after: t)) - 1
+        // `through >= t` is false for a NaN `t`; `through` before the period's end is in `t`'s period.
+        guard through >= t, through < clock.offsetPeriodEnd(after: t), self.key(at: through, clock: clock) == key else {
+            return (key, -.infinity)
+        }
+        return (key, through)
+    }
+
     /// The first instant strictly after `t` in a later window (for ``localDay``:
     /// `clock.nextMidnight(after: t)`).
     public func nextStart(after t: SimTime, clock: LocalClock) -> SimTime {
