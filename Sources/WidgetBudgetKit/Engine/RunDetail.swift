@@ -37,7 +37,7 @@ package struct RunDetail: Sendable, Equatable {
     /// stretch into the last run when of its shape, as one longer fold merges it into the run
     /// before), one fold for many days (the optimizer's 28-day runs, a few dozen slots a day: one,
     /// at the end). 0 folds every day (tests).
-    package var foldedSlots = 4_096
+    package var foldedSlots = 16_384
     /// What the run keeps for the figures of `report` and `compare` (`RunFigures`) when its
     /// stretches are kept as shapes (`stretchTimes` off): one day's stretches with their times,
     /// and the stale seconds per local hour of its first days; nothing when `nil`.

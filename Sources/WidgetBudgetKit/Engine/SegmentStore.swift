@@ -113,7 +113,14 @@ struct SegmentStore: ~Copyable {
     /// Makes room for `total` slots and `marked` marks in all (nothing where there is room
     /// already): for days kept in the buffer until a later fold (`RunDetail.foldedSlots`), so
     /// that neither buffer is copied to a bigger one as they fill.
+    @inline(__always)
     mutating func reserve(_ total: Int, marks marked: Int) {
+        if total > capacity || marked > markCapacity { makeRoom(total, marks: marked) }
+    }
+
+    /// ``reserve(_:marks:)`` once one of the buffers is short.
+    @inline(never)
+    private mutating func makeRoom(_ total: Int, marks marked: Int) {
         if total > capacity { grow(to: total) }
         if marked > markCapacity { growMarks(to: marked) }
     }
