@@ -29,6 +29,15 @@ package struct RunDetail: Sendable, Equatable {
     /// change of shape rather than one per stretch, and its memory does not grow with the horizon
     /// when its stretches repeat (`simulate`, which draws no figure).
     package var stretchTimes = true
+    /// With ``stretchTimes`` off and nothing reading a day's stretches at its close (no
+    /// ``dayAgeQuantiles``, no ``figures``), the days' stretches stay in the engine's buffer (made
+    /// room for this many slots, and a quarter as many marks) and are folded into
+    /// ``WidgetRunResult/ageShapes`` once a day closes with more than half of them used, and at
+    /// the run's end, rather than at every day's close: the same runs (a fold merges its first
+    /// stretch into the last run when of its shape, as one longer fold merges it into the run
+    /// before), one fold for many days (the optimizer's 28-day runs, a few dozen slots a day: one,
+    /// at the end). 0 folds every day (tests).
+    package var foldedSlots = 16_384
     /// What the run keeps for the figures of `report` and `compare` (`RunFigures`) when its
     /// stretches are kept as shapes (`stretchTimes` off): one day's stretches with their times,
     /// and the stale seconds per local hour of its first days; nothing when `nil`.

@@ -75,8 +75,9 @@ struct SegmentStore: ~Copyable {
     /// `AgeShapes.append(slots:marks:scratch:)`), then forgets them, keeping the buffers for the
     /// next day.
     mutating func fold(into shapes: inout AgeShapes) {
-        if scratch == nil || count > scratchCapacity { growScratch() }
-        shapes.append(slots: suffix(from: 0), marks: runs, scratch: scratch.unsafelyUnwrapped)
+        // (Into shapes of no run, the runs are written in place: no scratch.)
+        if !shapes.runs.isEmpty && (scratch == nil || count > scratchCapacity) { growScratch() }
+        shapes.append(slots: suffix(from: 0), marks: runs, scratch: scratch)
         removeAll()
     }
 
@@ -90,7 +91,11 @@ struct SegmentStore: ~Copyable {
 
     @inline(never)
     private mutating func growMarks() {
-        let capacity = Swift.max(16, markCapacity * 2)
+        growMarks(to: Swift.max(16, markCapacity * 2))
+    }
+
+    /// Moves the marks to a buffer of `capacity` (> `markCount`).
+    private mutating func growMarks(to capacity: Int) {
         let bigger = UnsafeMutablePointer<StretchSlots.Run>.allocate(capacity: capacity)
         if let marks {
             bigger.moveInitialize(from: marks, count: markCount)
@@ -103,6 +108,21 @@ struct SegmentStore: ~Copyable {
     /// Makes room for `total` stretches in all (nothing when there is room already).
     mutating func reserve(_ total: Int) {
         if total > capacity { grow(to: total) }
+    }
+
+    /// Makes room for `total` slots and `marked` marks in all (nothing where there is room
+    /// already): for days kept in the buffer until a later fold (`RunDetail.foldedSlots`), so
+    /// that neither buffer is copied to a bigger one as they fill.
+    @inline(__always)
+    mutating func reserve(_ total: Int, marks marked: Int) {
+        if total > capacity || marked > markCapacity { makeRoom(total, marks: marked) }
+    }
+
+    /// ``reserve(_:marks:)`` once one of the buffers is short.
+    @inline(never)
+    private mutating func makeRoom(_ total: Int, marks marked: Int) {
+        if total > capacity { grow(to: total) }
+        if marked > markCapacity { growMarks(to: marked) }
     }
 
     /// Makes room for `total` stretches in all, at least doubling the room when it grows (for

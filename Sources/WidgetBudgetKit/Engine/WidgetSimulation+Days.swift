@@ -22,11 +22,17 @@ extension WidgetSimulation {
         days.append(day)
         if !runDetail.stretchTimes {
             // Only the shapes are kept: the day's stretches folded in (after the figures took what
-            // they read of them), the buffer reused.
+            // they read of them), the buffer reused; when nothing reads a day's stretches at its
+            // close, the days' stretches together, once the buffer is half full (and at the
+            // run's end: ``RunDetail/foldedSlots``).
             if let plan = runDetail.figures {
                 figures.close(day: dayIndex, day, stretches: segments.suffix(from: 0), plan: plan, calendar: calendar)
+                foldSegments()
+            } else if runDetail.dayAgeQuantiles || segments.count > runDetail.foldedSlots / 2 {
+                foldSegments()
+            } else if segments.count > 0 {
+                segments.reserve(runDetail.foldedSlots, marks: runDetail.foldedSlots / 4)
             }
-            foldSegments()
         }
         daySegmentStart = segments.count
         dayIndex += 1
@@ -45,7 +51,8 @@ extension WidgetSimulation {
     }
 
     /// Folds the stretches in the buffer into the shapes (a slot marked as a run of a jump's
-    /// stretches with its count, `EnginePaths.jumpRuns`), and empties the buffer.
+    /// stretches with its count, `EnginePaths.jumpRuns`), and empties the buffer: the stretches of
+    /// the day closed, or of the days since the last fold (``RunDetail/foldedSlots``).
     ///
     /// From the second day on, once another day like the average one so far might not fit, makes
     /// room for the rest of the run at that rate and an eighth more, so the runs are seldom

@@ -75,34 +75,53 @@ public struct AgeShapes: Collection, Sendable, Equatable {
     /// below `slots.count`) stand for their count, with the new runs written first into `scratch`
     /// (room for a run per slot, uninitialised), then appended to ``runs`` at once: one check of
     /// the array's storage a day, not one a run.
+    ///
+    /// Into no run yet (a run's first fold: the optimizer's runs fold their days at once, at the
+    /// end), the runs are written in place into a new array with room for a run a slot, not into
+    /// `scratch` and then copied: `scratch` may then be `nil`.
     mutating func append(
-        slots: UnsafeBufferPointer<AgeSegment>, marks: UnsafeBufferPointer<StretchSlots.Run>, scratch: UnsafeMutablePointer<Run>
+        slots: UnsafeBufferPointer<AgeSegment>, marks: UnsafeBufferPointer<StretchSlots.Run>, scratch: UnsafeMutablePointer<Run>?
     ) {
-        count += fold(slots, marks: marks, into: scratch)
+        guard let p = slots.baseAddress, !slots.isEmpty else { return }
+        // The last run's count when the first slot joins it (the run is then written again).
+        var carried = 0
+        if let last = runs.last, last.from.bitPattern == p[0].from.bitPattern, last.to.bitPattern == p[0].to.bitPattern {
+            carried = last.count
+            runs.removeLast()
+        }
+        if runs.isEmpty {
+            var n = 0
+            runs = [Run](unsafeUninitializedCapacity: slots.count) { buffer, written in
+                (written, n) = Self.fold(slots, marks: marks, carried: carried, into: buffer.baseAddress.unsafelyUnwrapped)
+            }
+            count += n
+        } else {
+            let out = scratch.unsafelyUnwrapped
+            let (written, n) = Self.fold(slots, marks: marks, carried: carried, into: out)
+            runs.append(contentsOf: UnsafeBufferPointer(start: out, count: written))
+            count += n
+        }
         if store != nil && runs.count > Self.memoryRuns { moveToStore(runs.count - 1) }
     }
 
-    /// ``fold(_:)`` over slots of which those in `marks` stand for runs, in one loop over the
-    /// slots: a run's count is the slots from where it began to where it ends, plus each of its
-    /// marked slots' count less 1 (and the last run's count, when the first slot joins it), kept
-    /// as where the run would have begun had each of its stretches a slot (`start`, moved back by
-    /// those), so a run's count is one subtraction and a slot that continues it two comparisons
-    /// (#26 engine-2: the slots between marks and the marked ones had a loop each, and a count a
-    /// slot). The runs are written into `out` (no more than one a slot), then appended to
-    /// ``runs``. Returns how many stretches.
+    /// ``fold(_:)`` over slots (at least one) of which those in `marks` stand for runs, in one
+    /// loop over the slots: a run's count is the slots from where it began to where it ends, plus
+    /// each of its marked slots' count less 1 (and `carried`, the count of the last run before
+    /// them, which the first slot joins), kept as where the run would have begun had each of its
+    /// stretches a slot (`start`, moved back by those), so a run's count is one subtraction and a
+    /// slot that continues it two comparisons (#26 engine-2: the slots between marks and the
+    /// marked ones had a loop each, and a count a slot). The runs are written into `out` (no more
+    /// than one a slot). Returns how many runs were written, and how many stretches the slots are.
     @inline(__always)
-    private mutating func fold(
-        _ slots: UnsafeBufferPointer<AgeSegment>, marks: UnsafeBufferPointer<StretchSlots.Run>, into out: UnsafeMutablePointer<Run>
-    ) -> Int {
+    private static func fold(
+        _ slots: UnsafeBufferPointer<AgeSegment>, marks: UnsafeBufferPointer<StretchSlots.Run>, carried: Int,
+        into out: UnsafeMutablePointer<Run>
+    ) -> (runs: Int, stretches: Int) {
         let end = slots.count
-        guard let p = slots.baseAddress, end > 0 else { return 0 }
+        let p = slots.baseAddress.unsafelyUnwrapped
         // The current run's shape, and where it would have begun with a slot a stretch.
         var from = p[0].from.bitPattern, to = p[0].to.bitPattern
-        var start = 0
-        if let last = runs.last, last.from.bitPattern == from, last.to.bitPattern == to {
-            start = -last.count
-            runs.removeLast()
-        }
+        var start = -carried
         var m = 0
         // One past the next marked slot (`end`: none).
         var stop = marks.isEmpty ? end : marks[0].slot &+ 1
@@ -130,11 +149,10 @@ public struct AgeShapes: Collection, Sendable, Equatable {
             stop = m < marks.count ? marks[m].slot &+ 1 : end
         }
         out[r] = Run(from: Double(bitPattern: from), to: Double(bitPattern: to), count: end &- start)
-        runs.append(contentsOf: UnsafeBufferPointer(start: out, count: r &+ 1))
         // The stretches: a slot each, and each marked slot's count less 1.
         var n = end
         for mark in marks { n &+= mark.count &- 1 }
-        return n
+        return (r &+ 1, n)
     }
 
     /// Appends the stretches of `stretches` to ``runs``, each merged into the last run when of its

@@ -23,11 +23,22 @@ struct DaySums {
     /// Per run, in order: the same sums over its own days, for the intervals across replications.
     var perRun: [Run] = []
 
-    /// One run's sums.
+    /// One run's sums: what ``DaySums`` of that run alone would hold (the same terms added in the
+    /// same order from 0), for the intervals and each replication's objective
+    /// (`OptimizationObjective.measure(_:)`).
     struct Run {
         var days = 0
-        var length = 0.0, freshSeconds = 0.0, ageIntegral = 0.0
+        var length = 0.0, freshSeconds = 0.0, ageIntegral = 0.0, viewAgeTotal = 0.0
         var charged = 0, views = 0, freshViews = 0
+
+        /// ``DaySums/freshness`` of the run alone.
+        var freshness: Double { length > 0 ? freshSeconds / length : 0 }
+        /// ``DaySums/meanAge`` of the run alone.
+        var meanAge: Double { length > 0 ? ageIntegral / length : 0 }
+        /// ``DaySums/viewFreshness`` of the run alone.
+        var viewFreshness: Double? { views > 0 ? Double(freshViews) / Double(views) : nil }
+        /// ``DaySums/viewAge`` of the run alone.
+        var viewAge: Double? { views > 0 ? viewAgeTotal / Double(views) : nil }
     }
 
     /// Sums the days of `runs`, in order, read in place (``DayList/forEachChunk(_:)``).
@@ -46,6 +57,7 @@ struct DaySums {
                     run.length += day.pointee.length
                     run.freshSeconds += day.pointee.freshSeconds
                     run.ageIntegral += day.pointee.ageIntegral
+                    run.viewAgeTotal += day.pointee.viewAgeTotal
                     run.charged += day.pointee.charged
                     run.views += day.pointee.views
                     run.freshViews += day.pointee.freshViews

@@ -62,6 +62,15 @@ public struct WidgetSummary: Sendable, Equatable, Codable {
     /// summary whose reader never looks at it: the bisection over every stale stretch is the
     /// dearest of the summary's sums).
     package init(widget: String, runs: [WidgetRunResult], ageQuantile: Bool) {
+        var runSums: [DaySums.Run] = []
+        self.init(widget: widget, runs: runs, ageQuantile: ageQuantile, runSums: &runSums)
+    }
+
+    /// ``init(widget:runs:ageQuantile:)``, handing over each run's own sums (`DaySums.perRun`, in
+    /// the order of `runs`) in `runSums`: what each replication's objective reads
+    /// (`OptimizationObjective.perReplication(_:sums:widget:)`), taken in the summary's one pass
+    /// over the days rather than in a pass of its own.
+    init(widget: String, runs: [WidgetRunResult], ageQuantile: Bool, runSums: inout [DaySums.Run]) {
         self.widget = widget
         replications = runs.count
         days = runs.first?.days.count ?? 0
@@ -98,11 +107,12 @@ public struct WidgetSummary: Sendable, Equatable, Codable {
         maxAge = sums.maxAge ?? 0
         viewFreshness = sums.viewFreshness
         viewAge = sums.viewAge
-        let runSums = sums.perRun
-        freshnessCI = Statistics.ci95HalfWidth(runSums.compactMap { $0.length > 0 ? $0.freshSeconds / $0.length : nil })
-        meanAgeCI = Statistics.ci95HalfWidth(runSums.compactMap { $0.length > 0 ? $0.ageIntegral / $0.length : nil })
-        chargedPerDayCI = Statistics.ci95HalfWidth(runSums.compactMap { $0.days == 0 ? nil : Double($0.charged) / Double($0.days) })
-        viewFreshnessCI = Statistics.ci95HalfWidth(runSums.compactMap { $0.views > 0 ? Double($0.freshViews) / Double($0.views) : nil })
+        let perRun = sums.perRun
+        freshnessCI = Statistics.ci95HalfWidth(perRun.compactMap { $0.length > 0 ? $0.freshSeconds / $0.length : nil })
+        meanAgeCI = Statistics.ci95HalfWidth(perRun.compactMap { $0.length > 0 ? $0.ageIntegral / $0.length : nil })
+        chargedPerDayCI = Statistics.ci95HalfWidth(perRun.compactMap { $0.days == 0 ? nil : Double($0.charged) / Double($0.days) })
+        viewFreshnessCI = Statistics.ci95HalfWidth(perRun.compactMap { $0.views > 0 ? Double($0.freshViews) / Double($0.views) : nil })
         budgetRange = (sums.lowestBudget ?? 0)...(sums.highestBudget ?? 0)
+        runSums = perRun
     }
 }

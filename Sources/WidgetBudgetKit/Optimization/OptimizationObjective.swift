@@ -64,15 +64,29 @@ public enum OptimizationObjective: String, Sendable, Equatable, CaseIterable, Co
     /// instructions of the bench's 2,008).
     package func measure(run: WidgetRunResult, widget: String) -> Double {
         if self == .p95Age { return measure(summary(of: [run], widget: widget)) }
-        let sums = DaySums([run])
+        return measure(DaySums([run]).perRun[0])
+    }
+
+    /// ``measure(run:widget:)`` from the run's own sums (``DaySums/Run``: those of ``DaySums`` of
+    /// the run alone, to the bit), for every objective but ``p95Age``, which reads the stretches.
+    func measure(_ sums: DaySums.Run) -> Double {
         // Views missing count as 0, as in `measure(_:)`.
         switch self {
         case .meanAge: return sums.meanAge
         case .freshness: return sums.freshness
         case .viewFreshness: return sums.viewFreshness ?? 0
         case .viewAge: return sums.viewAge ?? 0
-        case .p95Age: return measure(summary(of: [run], widget: widget))
+        case .p95Age: preconditionFailure("the 95th-percentile age reads the stretches, not the sums")
         }
+    }
+
+    /// ``perReplication(_:widget:)`` of `runs` whose own sums, in order, are `sums` (the summary
+    /// of `runs` took them: `WidgetSummary.init(widget:runs:ageQuantile:runSums:)`): measured from
+    /// the sums, without a pass over each run's days of its own; ``p95Age`` from the runs.
+    func perReplication(_ runs: [WidgetRunResult], sums: [DaySums.Run], widget: String) -> [Double] {
+        guard self != .p95Age else { return perReplication(runs, widget: widget) }
+        precondition(sums.count == runs.count, "a run's sums for each run")
+        return sums.map { Quantize.round(measure($0), replicationDecimals) }
     }
 
     /// The summary of `runs` with what ``measure(_:)`` reads: the 95th-percentile age only for

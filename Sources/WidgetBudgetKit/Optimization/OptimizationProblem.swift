@@ -152,7 +152,9 @@ public struct OptimizationProblem: Sendable {
         }
         let objective = settings.objective
         var worst = budgets.lowerBound
-        var summary = WidgetSummary(widget: widget.name, runs: atMin), worstRuns = atMin
+        // Each run's own sums, from the summary's pass: what each replication's objective reads.
+        var worstSums: [DaySums.Run] = []
+        var summary = WidgetSummary(widget: widget.name, runs: atMin, ageQuantile: true, runSums: &worstSums), worstRuns = atMin
         let neededBudget = needed.max() ?? 1
         if binding && allowed > 0 && summary.exhaustedDayFraction <= allowed {
             // Some days may run out: every budget of the range is judged, up to the needed one
@@ -165,10 +167,12 @@ public struct OptimizationProblem: Sendable {
                             ? unlimited[r]
                             : simulate(spec, provider: provider, replication: r, budget: b, model: model, appThrottle: appThrottle)
                     }
-                    let s = WidgetSummary(widget: widget.name, runs: runs)
+                    var sums: [DaySums.Run] = []
+                    let s = WidgetSummary(widget: widget.name, runs: runs, ageQuantile: true, runSums: &sums)
                     if isWorse(s, than: summary) {
                         summary = s
                         worstRuns = runs
+                        worstSums = sums
                         worst = b
                     }
                 }
@@ -187,7 +191,7 @@ public struct OptimizationProblem: Sendable {
         return CandidateEvaluation(
             candidate: nil, provider: spec, summary: summary, worstBudget: worst, neededBudget: neededBudget,
             objective: objective.value(of: summary),
-            replicationObjectives: objective.perReplication(worstRuns, widget: widget.name),
+            replicationObjectives: objective.perReplication(worstRuns, sums: worstSums, widget: widget.name),
             unlimitedObjective: objective.value(of: unlimitedSummary),
             violations: violations)
     }
