@@ -69,6 +69,16 @@ struct ChangeCursor {
         period > 0 && date == tickTime && exact.containsPair(tick) ? tickTime + period : nil
     }
 
+    /// `firstAfterInLoop(date)` when `tickAfter(answer: date)` answered `next`, after `date`, and
+    /// the cursor has not moved since: the one step it takes (`near`'s step along the exact
+    /// stretch), without the checks that answer already made.
+    @inline(__always)
+    mutating func stepAfter(answer date: SimTime, next: SimTime) {
+        tick += 1
+        tickTime = next
+        lastDate = date
+    }
+
     /// The cheap answers on an `every` grid, `nil` when there is none: the last answer again, one
     /// step along the exact stretch, or (with `jumps`) as many steps as the last division moved.
     @inline(__always)

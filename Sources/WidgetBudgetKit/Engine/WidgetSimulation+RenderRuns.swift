@@ -108,8 +108,8 @@ extension WidgetSimulation {
                     nextRender = .infinity
                     break
                 }
-                let nextDate = timeline.date(ofEntry: k)
-                let nextAt = max(nextDate + constantRenderDelay, t)
+                var nextDate = timeline.date(ofEntry: k)
+                var nextAt = max(nextDate + constantRenderDelay, t)
                 var leaves = nextAt > limit || nextAt >= dayEnd
                 if !leaves && nextAt <= staleStart {
                     if k == last {
@@ -121,11 +121,29 @@ extension WidgetSimulation {
                             // rendered in the loop, as when it comes back for it, with no stride or
                             // cycles before it.
                             steady = false
-                        } else if strides && startsNoRun(k, date: nextDate, renderedAt: nextAt) {
-                            // Rendered in the loop, as when it comes back for it after the search
-                            // found nothing: with no stride or cycles before it.
-                            steady = false
+                        } else if strides, let (tick, following) = startsNoRun(k, date: nextDate, renderedAt: nextAt) {
+                            // Rendered here, as when the loop comes back for it after the search
+                            // found nothing: its turn with no stride or cycles before it, the
+                            // cursor's answer and the next entry's date those `startsNoRun` read.
                             staleStartRenders &+= 1
+                            date = nextDate
+                            t = nextAt
+                            if paths.inlineViews && viewNext < t { tallyViews(before: t) }
+                            predictable.stepAfter(answer: date, next: tick)
+                            let newStaleStart = min(fetchStale, tick)
+                            steady = newStaleStart != staleStart
+                            if steady {
+                                account(until: t)
+                                staleStart = newStaleStart
+                            }
+                            day.renders &+= 1
+                            lastRender = t
+                            // Entry k + 1 (k is not the last) renders after the new stale start
+                            // (`following` is after it): the loop renders it unless it leaves.
+                            k &+= 1
+                            nextDate = following
+                            nextAt = max(nextDate + constantRenderDelay, t)
+                            leaves = nextAt > limit || nextAt >= dayEnd || nextAt <= staleStart
                         } else {
                             leaves = true
                         }
@@ -268,10 +286,13 @@ extension WidgetSimulation {
     /// entry 0 goes stale), answered without the search and without leaving the loop. (Entries of
     /// a timeline in the loop are never closer than the render spacing: `freshRuns` is off then.)
     /// (`j + 1` wraps instead of trapping, as the loop's entry indices: `j` is not the last entry.)
+    /// Returns the tick after `date` (what the cursor answers for entry `j`, after `date`) and entry
+    /// `j + 1`'s date, for the loop to render entry `j` with; `nil` when not so.
     @inline(__always)
-    func startsNoRun(_ j: Int, date: SimTime, renderedAt at: SimTime) -> Bool {
-        guard date == staleStart && at == date, let tick = predictable.tickAfter(answer: date) else { return false }
-        return timeline.date(ofEntry: j &+ 1) > min(fetchStale, tick)
+    func startsNoRun(_ j: Int, date: SimTime, renderedAt at: SimTime) -> (tick: SimTime, following: SimTime)? {
+        guard date == staleStart && at == date, let tick = predictable.tickAfter(answer: date), tick > date else { return nil }
+        let following = timeline.date(ofEntry: j &+ 1)
+        return following > min(fetchStale, tick) ? (tick, following) : nil
     }
 
     /// Whether entry `j` (dated `date`, rendering at `at`, by the stale start), not the last,
