@@ -92,14 +92,7 @@ extension WidgetSimulation {
                 }
                 if !renderedNext {
                     if paths.inlineViews && viewNext < t { tallyViews(before: t) }
-                    let newStaleStart = min(fetchStale, predictable.firstAfterInLoop(date))
-                    steady = newStaleStart != staleStart
-                    if steady {
-                        account(until: t)
-                        staleStart = newStaleStart
-                    }
-                    day.renders &+= 1
-                    lastRender = t
+                    steady = renderInLoop(at: t, staleAfter: predictable.firstAfterInLoop(date))
                 }
                 k &+= 1
                 if k > last {
@@ -130,14 +123,7 @@ extension WidgetSimulation {
                             t = nextAt
                             if paths.inlineViews && viewNext < t { tallyViews(before: t) }
                             predictable.stepAfter(answer: date, next: tick)
-                            let newStaleStart = min(fetchStale, tick)
-                            steady = newStaleStart != staleStart
-                            if steady {
-                                account(until: t)
-                                staleStart = newStaleStart
-                            }
-                            day.renders &+= 1
-                            lastRender = t
+                            steady = renderInLoop(at: t, staleAfter: tick)
                             // Entry k + 1 (k is not the last) renders after the new stale start
                             // (`following` is after it): the loop renders it unless it leaves.
                             k &+= 1

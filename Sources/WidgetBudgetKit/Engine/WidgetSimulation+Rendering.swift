@@ -152,6 +152,23 @@ extension WidgetSimulation {
         max(timeline.date(ofEntry: k) + constantRenderDelay, lastRender)
     }
 
+    /// The render loop's render at `t` of an entry whose content goes stale at `after` (the change
+    /// cursor's answer for its date; the views before `t` already counted): the time until `t`
+    /// accounted and the stale start moved when it moves, the render counted. Returns whether the
+    /// stale start moved (the loop's `steady`). One turn of `renderRun`, wherever it renders.
+    @inline(__always)
+    mutating func renderInLoop(at t: SimTime, staleAfter after: SimTime) -> Bool {
+        let newStaleStart = min(fetchStale, after)
+        let moved = newStaleStart != staleStart
+        if moved {
+            account(until: t)
+            staleStart = newStaleStart
+        }
+        day.renders &+= 1
+        lastRender = t
+        return moved
+    }
+
     /// Adds the display's freshness and age from the last accounting point to `t`.
     @inline(__always)
     mutating func account(until t: SimTime) {
