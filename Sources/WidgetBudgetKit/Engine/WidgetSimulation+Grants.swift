@@ -41,6 +41,8 @@ extension WidgetSimulation {
         return max(earliest, min(back, foreground))
     }
 
+    /// The rare turns (the wait, the budget out, the kill, the rejection) are marked `_slowPath`:
+    /// out of the straight line, the common grant saves fewer registers around them.
     mutating func tryGrant(at t: SimTime) {
         let source = pendingSource
         let inForeground = inputs.foreground.contains(t)
