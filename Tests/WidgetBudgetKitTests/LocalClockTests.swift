@@ -237,4 +237,26 @@ struct LocalClockTests {
             #expect(next == clock.nextAlignedWalking(after: t, step: step), "\(t) \(step)")
         }
     }
+
+    /// `LocalClock.roundedDown` (the aligned instant's floor without the C library's call) gives
+    /// `rounded(.down)`'s bits, the zero's sign included: zeros, halves and ties either side of
+    /// whole numbers, the edges of 2^52, the infinities and NaN, and 20,000 seeded values of
+    /// every magnitude from 2^-60 to 2^60, either sign (#26 engine-2).
+    @Test("roundedDown gives rounded(.down)'s bits over edges and 20,000 random values")
+    func roundedDownMatchesTheLibrary() {
+        var g = SeededGenerator(seed: 2_617)
+        var values: [Double] = [0, 0.25, 0.5, 0.75, 1, 1.5, 2.5, 3.5, 0x1p52, 0x1p53, .infinity, .nan, .leastNonzeroMagnitude]
+        values += [0x1p52.nextDown, 0x1p52.nextUp, 0x1p51 + 0.5, 1.0.nextDown, 1.0.nextUp, 0.5.nextDown, 0.5.nextUp]
+        for _ in 0..<20_000 {
+            let exponent = Double(Int(g.next() % 121) - 60)
+            let whole = Double(g.next() % 4)
+            values.append([g.unit() * pow(2, exponent), whole + g.unit(), whole, whole + 0.5][Int(g.next() % 4)])
+        }
+        for magnitude in values {
+            for q in [magnitude, -magnitude] {
+                let fast = LocalClock.roundedDown(q), library = q.rounded(.down)
+                #expect(fast.bitPattern == library.bitPattern || (fast.isNaN && library.isNaN), "\(q): \(fast) against \(library)")
+            }
+        }
+    }
 }

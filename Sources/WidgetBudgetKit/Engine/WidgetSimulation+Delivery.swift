@@ -17,8 +17,11 @@ extension WidgetSimulation {
         // Entries of the old timeline not yet rendered are dropped; count those already rendered.
         // `countBulkRenders` asks this first; inlined here it is a call (`tryGrant` is too big
         // for the optimizer to inline it), made only when there is something to count.
-        if bulkCursor < bulkEnd { countBulkRendersAtDelivery(through: t) }
-        if inFreshRun { endFreshRun(at: t) }
+        // Both calls are rare (about one delivery in ten, one in twelve) and marked so
+        // (`_slowPath`): the register allocator then saves the new timeline's numbers, live
+        // across either call, around the call instead of at every delivery.
+        if _slowPath(bulkCursor < bulkEnd) { countBulkRendersAtDelivery(through: t) }
+        if _slowPath(inFreshRun) { endFreshRun(at: t) }
         if let even {
             timeline.replace(with: even)
         } else {

@@ -41,6 +41,8 @@ extension WidgetSimulation {
         return max(earliest, min(back, foreground))
     }
 
+    /// The rare turns (the wait, the budget out, the kill, the rejection) are marked `_slowPath`:
+    /// out of the straight line, the common grant saves fewer registers around them.
     mutating func tryGrant(at t: SimTime) {
         let source = pendingSource
         let inForeground = inputs.foreground.contains(t)
@@ -48,9 +50,9 @@ extension WidgetSimulation {
         if exempt {
             // A free reload (foreground, App Intent) ends the wait without the budget coming back.
             if waitingForBudget { endWaiting(at: t) }
-        } else if waitingForBudget {
+        } else if _slowPath(waitingForBudget) {
             guard grantAfterWaiting(at: t, source: source) else { return }
-        } else if !budget.chargeIfAvailable(at: t, window: budget.window(learning: t)) {
+        } else if _slowPath(!budget.chargeIfAvailable(at: t, window: budget.window(learning: t))) {
             // The check and the charge under one switch over the model: nothing is recorded
             // between them when no wait ends (an event reads the budget left).
             startWaiting(at: t, source: source)
@@ -85,11 +87,11 @@ extension WidgetSimulation {
         // `max(day.peakMemoryMB, footprint)` (that is `footprint >= peak ? footprint : peak`) as a
         // branch: the same bits, NaN and ±0 included, without the select's six instructions.
         if footprint >= day.peakMemoryMB { day.peakMemoryMB = footprint }
-        if footprint > memory.limitMB {
+        if _slowPath(footprint > memory.limitMB) {
             kill(at: t, source: source, charged: !exempt, entries: count, footprint: footprint)
             return
         }
-        if count > system.maxEntries {
+        if _slowPath(count > system.maxEntries) {
             reject(at: t, source: source, charged: !exempt, entries: count, footprint: footprint)
             return
         }

@@ -161,8 +161,23 @@ public struct LocalClock: Sendable, Equatable, Codable {
         // The walk's first step in period 0 (strictly after `t`), with the same operations.
         let offset = offsets[0]
         let wall = startEpoch + t + offset
-        let next = (wall / step).rounded(.down) * step + step
+        let next = Self.roundedDown(wall / step) * step + step
         return next - startEpoch - offset
+    }
+
+    /// `q.rounded(.down)` to the bit, the zero's sign included, without the C library's call
+    /// below 2^52 (the grant's aligned second entry: the call made every live double be saved
+    /// around it). There `|q| + 2^52` lies where doubles are 1 apart, so `(|q| + 2^52) - 2^52`
+    /// is `|q|` rounded to a whole number exactly; one step down (up for a negative `q`, whose
+    /// floor is minus the ceiling of `|q|`) where it went past. From 2^52 on, and for NaN, as
+    /// `rounded(.down)` says.
+    @inline(__always)
+    package static func roundedDown(_ q: Double) -> Double {
+        let magnitude = abs(q)
+        guard _fastPath(magnitude < 0x1p52) else { return q.rounded(.down) }
+        let nearest = (magnitude + 0x1p52) - 0x1p52
+        if q.sign == .minus { return -(nearest < magnitude ? nearest + 1 : nearest) }
+        return nearest > magnitude ? nearest - 1 : nearest
     }
 
     /// ``nextAligned(after:step:)`` walking the offset periods (a clock with offset changes; any

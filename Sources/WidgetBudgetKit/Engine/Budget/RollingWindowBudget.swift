@@ -54,7 +54,7 @@ public struct RollingWindowBudget: BudgetRule {
         }
         if count > daily { head += 1 }
         while count > 0 && times[head] <= latest - Self.retention { head += 1 }
-        if head > 32 && head * 2 >= times.count { dropHead() }
+        if _slowPath(head > 32 && head * 2 >= times.count) { dropHead() }
     }
 
     /// Drops the charges before `head` from storage.
