@@ -24,10 +24,13 @@ public struct FixedProvider: ReplayProvider, Sendable, Equatable, Codable {
         let alignStep: Double?
         /// The entries after the first: `entries - 1` of them, `spacing` apart.
         let after: EvenlySpacedDates.Spacing
+        /// What the checks of `after`'s dates answer for second entries not far from 0.
+        let bound: EvenTimeline.GapBound
 
         init(entries: Int, spacing: Double, align: EntryAlignment) {
             alignStep = align.step
             after = EvenlySpacedDates.Spacing(spacing: spacing, count: entries > 1 ? entries - 1 : 0)
+            bound = EvenTimeline.GapBound(after)
         }
     }
 
@@ -69,7 +72,8 @@ public struct FixedProvider: ReplayProvider, Sendable, Equatable, Codable {
         let first = now + firstOffset
         let policy = reloadPolicy(at: now)
         guard shape.after.count > 0 else { return EvenTimeline(first: first, policy: policy) }
-        return EvenTimeline.make(first: first, second: secondDate(after: first, clock: clock), shape.after, policy: policy)
+        let second = secondDate(after: first, clock: clock)
+        return EvenTimeline.make(first: first, second: second, shape.after, bound: shape.bound, policy: policy)
     }
 
     /// The second entry's date when the first is at `first`: the next aligned instant on `clock`,
