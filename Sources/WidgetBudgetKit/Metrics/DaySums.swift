@@ -4,7 +4,7 @@
 /// Each sum adds the same terms in the same order as its own pass over the days did (days in
 /// order, run after run, each term computed as before), so the summary has the same bits; the
 /// summary took one pass a metric, 25 in all (#26: 197 M instructions of the sweep's benchmark).
-struct DaySums {
+struct DaySums: DayTotals {
     /// Days in all.
     var days = 0
     /// Granted, charged, exempt and deferred reloads, and renders, each day's count as a `Double`.
@@ -26,19 +26,10 @@ struct DaySums {
     /// One run's sums: what ``DaySums`` of that run alone would hold (the same terms added in the
     /// same order from 0), for the intervals and each replication's objective
     /// (`OptimizationObjective.measure(_:)`).
-    struct Run {
+    struct Run: DayTotals {
         var days = 0
         var length = 0.0, freshSeconds = 0.0, ageIntegral = 0.0, viewAgeTotal = 0.0
         var charged = 0, views = 0, freshViews = 0
-
-        /// ``DaySums/freshness`` of the run alone.
-        var freshness: Double { length > 0 ? freshSeconds / length : 0 }
-        /// ``DaySums/meanAge`` of the run alone.
-        var meanAge: Double { length > 0 ? ageIntegral / length : 0 }
-        /// ``DaySums/viewFreshness`` of the run alone.
-        var viewFreshness: Double? { views > 0 ? Double(freshViews) / Double(views) : nil }
-        /// ``DaySums/viewAge`` of the run alone.
-        var viewAge: Double? { views > 0 ? viewAgeTotal / Double(views) : nil }
     }
 
     /// Sums the days of `runs`, in order, read in place (``DayList/forEachChunk(_:)``).
@@ -96,6 +87,29 @@ struct DaySums {
         highestBudget = max(highestBudget ?? day.pointee.budget, day.pointee.budget)
     }
 
+    /// `Sequence.max()`'s step: `next` replaces `current` when `current < next` (a NaN never does,
+    /// nor is replaced once first).
+    @inline(__always)
+    private static func larger(_ current: Double?, _ next: Double) -> Double {
+        guard let current else { return next }
+        return current < next ? next : current
+    }
+}
+
+/// The totals the display's ratios read: ``DaySums`` of every run, or of one run
+/// (``DaySums/Run``), each ratio written once for both.
+protocol DayTotals {
+    /// Simulated, fresh and age-weighted seconds, and the ages at the views added up.
+    var length: Double { get }
+    var freshSeconds: Double { get }
+    var ageIntegral: Double { get }
+    var viewAgeTotal: Double { get }
+    /// Views, and those that saw fresh content.
+    var views: Int { get }
+    var freshViews: Int { get }
+}
+
+extension DayTotals {
     /// The share of the simulated time the display was fresh (0 without time).
     var freshness: Double { length > 0 ? freshSeconds / length : 0 }
     /// The display's age averaged over the simulated time, seconds (0 without time).
@@ -104,12 +118,4 @@ struct DaySums {
     var viewFreshness: Double? { views > 0 ? Double(freshViews) / Double(views) : nil }
     /// The age a view saw, averaged over the views, seconds (`nil` without views).
     var viewAge: Double? { views > 0 ? viewAgeTotal / Double(views) : nil }
-
-    /// `Sequence.max()`'s step: `next` replaces `current` when `current < next` (a NaN never does,
-    /// nor is replaced once first).
-    @inline(__always)
-    private static func larger(_ current: Double?, _ next: Double) -> Double {
-        guard let current else { return next }
-        return current < next ? next : current
-    }
 }

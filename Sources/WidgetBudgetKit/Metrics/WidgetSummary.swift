@@ -108,10 +108,10 @@ public struct WidgetSummary: Sendable, Equatable, Codable {
         viewFreshness = sums.viewFreshness
         viewAge = sums.viewAge
         let perRun = sums.perRun
-        freshnessCI = Statistics.ci95HalfWidth(perRun.compactMap { $0.length > 0 ? $0.freshSeconds / $0.length : nil })
-        meanAgeCI = Statistics.ci95HalfWidth(perRun.compactMap { $0.length > 0 ? $0.ageIntegral / $0.length : nil })
+        freshnessCI = Statistics.ci95HalfWidth(perRun.compactMap { $0.length > 0 ? $0.freshness : nil })
+        meanAgeCI = Statistics.ci95HalfWidth(perRun.compactMap { $0.length > 0 ? $0.meanAge : nil })
         chargedPerDayCI = Statistics.ci95HalfWidth(perRun.compactMap { $0.days == 0 ? nil : Double($0.charged) / Double($0.days) })
-        viewFreshnessCI = Statistics.ci95HalfWidth(perRun.compactMap { $0.views > 0 ? Double($0.freshViews) / Double($0.views) : nil })
+        viewFreshnessCI = Statistics.ci95HalfWidth(perRun.compactMap { $0.viewFreshness })
         budgetRange = (sums.lowestBudget ?? 0)...(sums.highestBudget ?? 0)
         runSums = perRun
     }
