@@ -23,4 +23,35 @@ struct ChargeTimeStoreTests {
             #expect(store.take().isEmpty && store.count == 0, "run \(i)")
         }
     }
+
+    /// The array taken is the store's buffer, its count cut to the times (round 12 `loop`): it
+    /// must be the store's no longer, whatever the store writes after, and behave as any array.
+    @Test("200 random runs of takes: each array taken keeps its times while the store writes again, and grows as an array")
+    func takenArraysAreTheirOwn() {
+        var g = SeededGenerator(seed: 12_826)
+        for i in 0..<200 {
+            var store = ChargeTimeStore()
+            var taken: [[SimTime]] = [], expected: [[SimTime]] = []
+            for _ in 0..<4 {
+                if g.next() % 2 == 0 { store.reserveCapacity(Int(g.next() % 200)) }
+                var array: [SimTime] = []
+                for _ in 0..<Int(g.next() % 300) {
+                    let t = (g.unit() - 0.5) * 1e7
+                    store.append(t)
+                    array.append(t)
+                }
+                taken.append(store.take())
+                expected.append(array)
+            }
+            // The store's later times went to buffers of their own.
+            #expect(taken.map { $0.map(\.bitPattern) } == expected.map { $0.map(\.bitPattern) }, "run \(i)")
+            for k in taken.indices {
+                var copy = taken[k]
+                copy.append(1.5)
+                copy.append(contentsOf: [2.5, 3.5])
+                #expect(copy.map(\.bitPattern) == (expected[k] + [1.5, 2.5, 3.5]).map(\.bitPattern), "run \(i), take \(k)")
+                #expect(taken[k].count == expected[k].count, "run \(i), take \(k)")
+            }
+        }
+    }
 }

@@ -196,7 +196,13 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
         while dayIndex < dayCount {
             let grantNext = pending ? grantCandidate() : .infinity
             let others = min(dayEnd, nextRender, policyAt, appNext, intentNext, retryAt, grantNext)
-            let t = min(others, viewNext)
+            var t = others
+            if viewNext < others {
+                // Views first. Counted in a loop (`viewsInLoops`), those before every other event
+                // are counted here and the turn goes on to that event: their own turn moved no
+                // other event's time (such views move no reload), so the next turn found the same.
+                if paths.viewsInLoops { tallyDueViews(before: others) } else { t = viewNext }
+            }
 
             if t >= dayEnd {
                 closeDay(at: dayEnd)
