@@ -24,8 +24,8 @@ struct ChargeTimeStoreTests {
         }
     }
 
-    /// The array taken is the store's buffer, its count cut to the times (round 12 `loop`): it
-    /// must be the store's no longer, whatever the store writes after, and behave as any array.
+    /// An array taken must be the store's no longer, whatever the store writes after, and behave
+    /// as any array (however the store hands its times over).
     @Test("200 random runs of takes: each array taken keeps its times while the store writes again, and grows as an array")
     func takenArraysAreTheirOwn() {
         var g = SeededGenerator(seed: 12_826)
