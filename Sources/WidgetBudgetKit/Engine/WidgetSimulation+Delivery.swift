@@ -45,10 +45,14 @@ extension WidgetSimulation {
             fetchStale = inputs.unpredictable.firstAfter(t)
             // WidgetKit shows the latest entry dated at or before now; earlier ones are skipped.
             var first = 0
-            // A built-in provider's entry 1 is its evenly spaced entries' first (the date
-            // `date(ofEntry: 1)` computes), nearly always after `t`: asked from the numbers.
+            // A built-in provider's entry 1 is its evenly spaced entries' first, nearly always
+            // after `t`: asked from the numbers. `spaced.first`, not `date(0)` (`first + 0 ×
+            // spacing`, what `date(ofEntry: 1)` computes): a provider's spaced dates have a
+            // finite spacing (`EvenTimeline.make` checks it), so the product is a zero and the
+            // sum `first` (or +0 for -0, which compares the same): the same answer without the
+            // multiplication and the addition at every delivery.
             var scan = true
-            if let even { scan = even.spaced.count > 0 && even.spaced.date(0) <= t }
+            if let even { scan = even.spaced.count > 0 && even.spaced.first <= t }
             if scan {
                 while first + 1 < count && timeline.date(ofEntry: first + 1) <= t { first += 1 }
             }
