@@ -27,4 +27,17 @@ struct PolicyBeforeDeliveryTests {
             #expect(Array(run.grantTimes.prefix(200)) == (0..<200).map { Double($0) * step }, "\(provider.policy)")
         }
     }
+
+    /// An entry dated before its delivery renders at the delivery, not at its date (`deliver`'s
+    /// first render time, `max(date + delay, t)`, written as a branch in round 12 `grant`):
+    /// deliveries every 600 s, entries 30 s before, 30 s after and 90 s after each.
+    @Test("the first entry renders at the delivery when its date is past")
+    func firstRenderAtTheDelivery() {
+        let provider = FixedProvider(entries: 3, spacing: 60, firstOffset: -30, policy: .after(600))
+        let scenario = TestScenarios.single(
+            .fixed(provider), days: 1, budget: .fixed(10_000), system: SystemSettings(minReloadInterval: 0))
+        let run = Simulator.run(scenario, events: .all).run()
+        let expected = (0..<50).flatMap { i in [0.0, 30, 90].map { Double(i) * 600 + $0 } }
+        #expect(Array(run.events(.render).map(\.time).prefix(150)) == expected)
+    }
 }
