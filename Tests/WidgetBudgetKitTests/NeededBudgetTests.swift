@@ -110,6 +110,39 @@ struct NeededBudgetTests {
         }
     }
 
+    /// `RollingWindowBudget.neededBudget` as round 11 left it: `most` raised by one comparison a
+    /// charge, the charge compared with found as `i - most`.
+    static func oneComparison(_ chargeTimes: [SimTime]) -> Int {
+        chargeTimes.withUnsafeBufferPointer { times in
+            var most = 1
+            for i in times.indices {
+                let t = times[i]
+                while i >= most && times[i &- most] + Seconds.day > t { most &+= 1 }
+            }
+            return most
+        }
+    }
+
+    @Test("the rolling window's count with the charge compared with kept: the count by `i - most`")
+    func rollingWindowByTheChargeBack() {
+        var g = SeededGenerator(seed: 2_704)
+        let clock = Self.clocks[0]
+        // No charge, one, two equal, two a day apart, and just under.
+        let small: [[SimTime]] = [[], [5], [5, 5], [0, 86_400], [0, 86_399.5], [0, 0, 86_400, 86_400]]
+        for times in small {
+            #expect(RollingWindowBudget.neededBudget(chargeTimes: times, clock: clock) == Self.oneComparison(times))
+        }
+        for i in 0..<5_000 {
+            var times = Self.randomCharges(&g)
+            // Dense days, all in one window, and unsorted lists (the old loop's answer, whatever it is).
+            if i % 3 == 0 { times = times.map { ($0 / 16).rounded(.down) } }
+            if i % 7 == 1 { times = times.map { $0 / 1_000 } }
+            if i % 11 == 2 { times.shuffle(using: &g) }
+            let fast = RollingWindowBudget.neededBudget(chargeTimes: times, clock: clock)
+            #expect(fast == Self.oneComparison(times), "case \(i): \(times.count) charges")
+        }
+    }
+
     @Test("midnight counts the local day across daylight-saving changes")
     func midnightAcrossDST() {
         // New York, Sunday 8 March 2026: the local day is 23 hours long.

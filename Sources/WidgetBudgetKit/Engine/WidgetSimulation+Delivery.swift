@@ -45,10 +45,14 @@ extension WidgetSimulation {
             fetchStale = inputs.unpredictable.firstAfter(t)
             // WidgetKit shows the latest entry dated at or before now; earlier ones are skipped.
             var first = 0
-            // A built-in provider's entry 1 is its evenly spaced entries' first (the date
-            // `date(ofEntry: 1)` computes), nearly always after `t`: asked from the numbers.
+            // A built-in provider's entry 1 is its evenly spaced entries' first, nearly always
+            // after `t`: asked from the numbers. `spaced.first`, not `date(0)` (`first + 0 ×
+            // spacing`, what `date(ofEntry: 1)` computes): a provider's spaced dates have a
+            // finite spacing (`EvenTimeline.make` checks it), so the product is a zero and the
+            // sum `first` (or +0 for -0, which compares the same): the same answer without the
+            // multiplication and the addition at every delivery.
             var scan = true
-            if let even { scan = even.spaced.count > 0 && even.spaced.date(0) <= t }
+            if let even { scan = even.spaced.count > 0 && even.spaced.first <= t }
             if scan {
                 while first + 1 < count && timeline.date(ofEntry: first + 1) <= t { first += 1 }
             }
@@ -56,11 +60,28 @@ extension WidgetSimulation {
             lastRender = t
             bulkCursor = count
             bulkEnd = count
-            nextRender = count == 0 ? .infinity : renderTime(of: first)
+            if count == 0 {
+                nextRender = .infinity
+            } else if paths.simpleRenderTimes {
+                // `renderTime(of: first)`'s simple case, `max(date + constantRenderDelay,
+                // lastRender)` with `lastRender` = `t` (that is `t >= at ? t : at`), as a branch
+                // rarely taken (entry `first` nearly always renders after its delivery): the same
+                // bits, without the select's six instructions at every delivery.
+                let at = timeline.date(ofEntry: first) + constantRenderDelay
+                nextRender = at
+                if _slowPath(t >= at) { nextRender = t }
+            } else {
+                nextRender = renderTime(of: first)
+            }
         }
         policyAwaitsView = false
         if let due = timeline.policyReloadDate {
-            var at = max(due, t) + system.reloadDelay.draw(&reloadDelays)
+            // `max(due, t)` (that is `t >= due ? t : due`) as a branch, rarely taken (a policy's
+            // date is nearly always after its delivery): the same bits, NaN and ±0 included,
+            // without the select's six instructions at every delivery.
+            var from = due
+            if _slowPath(t >= due) { from = t }
+            var at = from + system.reloadDelay.draw(&reloadDelays)
             if !inputs.lowPower.isEmpty { at = inputs.lowPower.deferred(at) }
             policyAt = at
         } else {

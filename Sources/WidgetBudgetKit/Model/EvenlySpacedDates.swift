@@ -60,6 +60,26 @@ struct EvenlySpacedDates: Sendable {
         isExact = abs(first) < exactLimit && shared.extent < exactLimit - abs(first) && ExactMultiples.isWhole(first) && shared.isWhole
     }
 
+    /// ``init(first:_:)`` without its first comparison, `abs(first) < 2^52`, which the second
+    /// implies: `shared.extent` is not below 0 (a count's conversion, not negative, times a
+    /// magnitude) or is NaN, and `2^52 - abs(first)` as computed is at most 0 when `abs(first)`
+    /// is at least 2^52 (the subtraction rounds monotonically; -infinity for an infinite
+    /// `first`, NaN for NaN), so `shared.extent < 2^52 - abs(first)` fails whenever the first
+    /// comparison does. Past it, `abs(first)` is below 2^52, where `ExactMultiples.isWhole(_:)`
+    /// is `(abs(first) + 2^52) - 2^52 == abs(first)`, written out here without its own
+    /// comparison with 2^52 (which the first one had answered). The same `isExact`, so the same
+    /// dates, with a comparison and a branch fewer (``EvenTimeline/make(first:second:_:bound:policy:)``,
+    /// at every reload of a built-in provider: #26 engine-2 `grant`).
+    @inline(__always)
+    init(second first: SimTime, _ shared: Spacing) {
+        self.first = first
+        spacing = shared.spacing
+        count = shared.count
+        let exactLimit = 4_503_599_627_370_496.0  // 2^52
+        let magnitude = abs(first)
+        isExact = shared.extent < exactLimit - magnitude && (magnitude + exactLimit) - exactLimit == magnitude && shared.isWhole
+    }
+
     /// Positive spacing and finite dates: sorted, and fine to keep as three numbers.
     ///
     /// Exact dates are finite, so only the spacing's sign is left to check (the built-in

@@ -113,15 +113,30 @@ public struct RollingWindowBudget: BudgetRule {
     /// comparison a charge and one a step up (#26 engine-2: a cursor moved past each charge, and
     /// a count and a `max` a charge, about 21 instructions a charge).
     ///
+    /// The loop keeps `back` = `i − most`, the charge it compares with, instead of `most`: the
+    /// same comparisons in the same order (`i ≥ most` is `back ≥ 0`, a step up is `back − 1`, the
+    /// next charge `back + 1`), without the subtraction and the index's scaling at every charge
+    /// (#26 engine-2 `grant`: 16 instructions a charge). Charge 0 needs none (`0 ≥ most` fails),
+    /// so the loop starts at charge 1 with `back` 0, and `most` is `n − back` at its end. `back`
+    /// is at least 0 at the top of every turn (0 at first; at least −1 after the steps up, and the
+    /// turn adds 1), so the first comparison of a turn needs no `back ≥ 0`: only the steps up ask.
+    ///
     /// - Complexity: O(n) for n charges.
     public static func neededBudget(chargeTimes: [SimTime], clock: LocalClock) -> Int {
         chargeTimes.withUnsafeBufferPointer { times in
-            var most = 1
-            for i in times.indices {
-                let t = times[i]
-                while i >= most && times[i &- most] + Seconds.day > t { most &+= 1 }
-            }
-            return most
+            let n = times.count
+            guard n > 1, let base = times.baseAddress else { return 1 }
+            var back = 0, i = 1
+            repeat {
+                let t = base[i]
+                if _slowPath(base[back] + Seconds.day > t) {
+                    back &-= 1
+                    while back >= 0 && base[back] + Seconds.day > t { back &-= 1 }
+                }
+                back &+= 1
+                i &+= 1
+            } while i < n
+            return n &- back
         }
     }
 }
