@@ -34,11 +34,7 @@ struct ChargeTimeStore: ~Copyable {
     /// The times stored, in the order they were appended; the store is empty afterwards.
     mutating func take() -> [SimTime] {
         guard let base else { return [] }
-        let n = count
-        let times = [SimTime](unsafeUninitializedCapacity: n) { buffer, initialized in
-            if let target = buffer.baseAddress { Self.copy(n, from: base, to: target) }
-            initialized = n
-        }
+        let times = Array(UnsafeBufferPointer(start: base, count: count))
         count = 0
         return times
     }
@@ -47,27 +43,10 @@ struct ChargeTimeStore: ~Copyable {
     private mutating func grow(to newCapacity: Int) {
         let bigger = UnsafeMutablePointer<SimTime>.allocate(capacity: newCapacity)
         if let base {
-            Self.copy(count, from: base, to: bigger)
+            bigger.initialize(from: base, count: count)
             base.deallocate()
         }
         base = bigger
         capacity = newCapacity
-    }
-
-    /// How many times one `memcpy` copies at most: 1 KB, below the size from which the C
-    /// library's copy switches to `rep movsb` (2 KB or more, by the processor), which the
-    /// instruction count of the bench counts once a byte (#26 engine-2 `grant`: a run's charge
-    /// times, about 3.4 KB, cost 3,500 instructions to hand over).
-    static let piece = 128
-
-    /// Initialises `n` times at `target` from those at `source` (not overlapping), `piece` at a
-    /// time: the same bytes as one copy.
-    private static func copy(_ n: Int, from source: UnsafePointer<SimTime>, to target: UnsafeMutablePointer<SimTime>) {
-        var done = 0
-        while done < n {
-            let part = Swift.min(piece, n - done)
-            (target + done).initialize(from: source + done, count: part)
-            done += part
-        }
     }
 }
