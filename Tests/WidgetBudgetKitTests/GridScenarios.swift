@@ -78,13 +78,15 @@ struct GridScenarios {
 }
 
 /// What a run of the engine returned, and how often it took the closed forms, the spaced strides
-/// the renders on a stale start in the loop, and the views counted after jumps (counted on the
-/// side, `WidgetSimulation.closedTaken`, `spacedTaken`, `staleStartRenders` and `viewsInJumpsTaken`).
+/// the renders on a stale start in the loop, the aligned timelines' starts in one call and the views
+/// counted after jumps (counted on the side, `WidgetSimulation.closedTaken`, `spacedTaken`,
+/// `staleStartRenders`, `alignedStarts` and `viewsInJumpsTaken`).
 struct EngineRun {
     var result: WidgetRunResult
     var closed: (timelines: Int, whole: Int, halves: Int, renderedNext: Int)
     var spaced: (runs: Int, renders: Int)
     var staleStartRenders: Int
+    var alignedStarts: Int
     var viewsInJumps: Int
 
     /// Replication `replication` of `scenario`'s first widget, run by the engine with `events`
@@ -107,6 +109,7 @@ struct EngineRun {
         closed = simulation.closedTaken
         spaced = simulation.spacedTaken
         staleStartRenders = simulation.staleStartRenders
+        alignedStarts = simulation.alignedStarts
         viewsInJumps = simulation.viewsInJumpsTaken
     }
 }

@@ -48,18 +48,25 @@ extension WidgetSimulation {
             // accounted until it rendered.
             var steady = false
             // A timeline's first entry, rendering as dated, with entry 1 one spacing after it: the
-            // entries that repeat one stretch after it, at once (the other conditions asked there).
-            if k == 0 && paths.closedTimelines && t == date, let dates = timeline.evenDates(from: 1), dates.offset == 1,
-                dates.first - dates.spacing == t
-            {
-                switch closedTimeline(at: t, dates: dates, last: last, through: limit, before: dayEnd) {
-                case .fallBack: break
-                case .left: continue runs
-                case let .goOn(next, nextDate, nextAt):
-                    k = next
-                    date = nextDate
-                    t = nextAt
-                    steady = true
+            // entries that repeat one stretch after it, at once (the other conditions asked there);
+            // else, entry 1 on entry 0's stale start (aligned), entries 0 and 1 at once, the loop
+            // going on with entry 2.
+            if k == 0 && paths.closedTimelines && t == date, let dates = timeline.evenDates(from: 1), dates.offset == 1 {
+                if dates.first - dates.spacing == t {
+                    switch closedTimeline(at: t, dates: dates, last: last, through: limit, before: dayEnd) {
+                    case .fallBack: break
+                    case .left: continue runs
+                    case let .goOn(next, nextDate, nextAt):
+                        k = next
+                        date = nextDate
+                        t = nextAt
+                        steady = true
+                    }
+                } else if let (moved, d2) = alignedStart(at: t, last: last, through: limit, before: dayEnd) {
+                    k = 2
+                    date = d2
+                    t = d2
+                    steady = moved
                 }
             }
             while true {

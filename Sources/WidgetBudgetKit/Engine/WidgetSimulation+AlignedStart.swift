@@ -1,0 +1,52 @@
+// An aligned timeline's first two renders where the render loop meets its entry 0
+// (`EnginePaths.closedTimelines`, issue #26 `alignedstart`): entry 0, then entry 1 dated on entry
+// 0's stale start (what `startsNoRun` finds), with the loop's general tests left out where this
+// shape answers them. docs/design/engine.md, "Which path runs".
+extension WidgetSimulation {
+    /// Renders entries 0 and 1 of the timeline just delivered, as the render loop's first turns
+    /// would, when entry 0 renders at `t`, its date, and entry 1 is dated on entry 0's stale start,
+    /// renders then and starts no fresh run (`startsNoRun`: entry 2 dated after entry 1's stale
+    /// start), and entry 2 renders in this run (at or before `limit`, before `dayEnd`): a timeline
+    /// aligned to the clock (entry 0 at the reload, entry 1 on the next tick). The same steps as
+    /// the loop, in the same order: entry 0's turn (the cursor's answer, `renderInLoop`), entry 1
+    /// rendered where `startsNoRun` finds it (the views before it, the cursor's step, its
+    /// render); the loop then goes on with entry 2 at its date, its `steady` whether entry 1
+    /// moved the stale start (returned, with entry 2's date). What the shape says answers the
+    /// loop's other tests: entry 1 is not the last (`last > 1`), not sharing (dated on the stale
+    /// start, not before it), and entry 2 renders after entry 1's stale start (the loop leaves
+    /// before it only after `limit` or at the day's end, checked first).
+    ///
+    /// `nil` (nothing changed but the change cursor's position, which answers the same, in one
+    /// step, when the loop asks again) when a condition fails. Inlined into `renderRun`, its one
+    /// caller, by the mandatory inliner (`@_transparent`: `@inline(__always)` left it a call
+    /// there, whose set-up cost more than the loop's tests it leaves out).
+    @_transparent
+    mutating func alignedStart(
+        at t: SimTime, last: Int, through limit: SimTime, before dayEnd: SimTime
+    ) -> (steady: Bool, d2: SimTime)? {
+        guard timelinePaths.freshRuns && last > 1 else { return nil }
+        let d1 = timeline.date(ofEntry: 1)
+        let d2 = timeline.date(ofEntry: 2)
+        // Entries 1 and 2 render as dated (no render delay: `closedTimelines`), after `t`, in this
+        // run; entry 2 after the tick a period after entry 1 (what `tickAfter` answers below, to
+        // the bit: the same addition), or after `fetchStale` (asked first: entries on consecutive
+        // ticks, a fresh run, fail it without asking the cursor).
+        let period = predictable.gridPeriod
+        let tick = d1 + period
+        guard period > 0 && d1 > t && d2 > min(fetchStale, tick) && d2 <= limit && d2 < dayEnd else { return nil }
+        // Entry 0's stale start is `min(fetchStale, after)` (`renderInLoop`, whether it moves or
+        // not); entry 1 is dated on it and `startsNoRun` holds for it. (Asked before entry 0
+        // renders: its render touches neither the cursor nor the dates.)
+        let after = predictable.firstAfterInLoop(t)
+        guard d1 == min(fetchStale, after), predictable.tickAfter(answer: d1) != nil, tick > d1 else { return nil }
+        // Entry 0, as the loop's turn renders it (the views before it: counted at the loop's top).
+        if viewNext < t { tallyViews(before: t) }
+        _ = renderInLoop(at: t, staleAfter: after)
+        // Entry 1, as the loop renders it where `startsNoRun` finds it.
+        staleStartRenders &+= 1
+        alignedStarts &+= 1
+        if viewNext < d1 { tallyViews(before: d1) }
+        predictable.stepAfter(answer: d1, next: tick)
+        return (renderInLoop(at: d1, staleAfter: tick), d2)
+    }
+}
