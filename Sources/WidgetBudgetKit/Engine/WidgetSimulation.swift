@@ -105,6 +105,10 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
     var budget: ReloadBudget
     /// The window a windowed provider's reloads ask, kept between grants (`tryGrant`).
     var windowMemory = WindowMemory()
+    /// The entry count of the last timeline delivered and its footprint (`memory.footprint`): a
+    /// timeline of that count is neither killed nor rejected (`tryGrant`, `checkFootprint`). No
+    /// timeline has -1 entries.
+    var deliverable = (count: -1, footprint: 0.0)
     var policyAt: SimTime = .infinity
     /// `policyAt` is a view that releases a policy reload held by `system.unseen_after`: that view
     /// is judged before the reload runs (see `run`).
