@@ -32,6 +32,10 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
     let paths: EnginePaths
     /// ``paths`` for the current timeline.
     var timelinePaths: EnginePaths.Timeline
+    /// Which of ``paths``'s timelines ``timelinePaths`` is: 1 with close entries, 0 without,
+    /// -1 before the first delivery (``EnginePaths/beforeFirstTimeline``); `deliver` copies the
+    /// paths only when its timeline's differs.
+    var timelinePathsClose: Int8 = -1
     /// The render delay (constant when ``EnginePaths/simpleRenderTimes``).
     let constantRenderDelay: Double
 
