@@ -28,12 +28,19 @@ extension WidgetSimulation {
             // `building` keeps the old timeline's storage; the next reload empties it.
             timeline.take(from: &building)
         }
-        // One branch, each copying its paths (with the flag as an argument the three flags were
-        // each chosen by a conditional move from two addresses: 16 instructions a delivery).
-        if closeEntries {
-            timelinePaths = paths.timeline(closeEntries: true)
-        } else {
-            timelinePaths = paths.timeline(closeEntries: false)
+        // The paths change only when the new timeline's close entries differ from the last one's
+        // (nearly never within a run: a fixed provider's timelines all answer alike), so they
+        // are copied only then (`timelinePathsClose`). One branch, each copying its paths (with
+        // the flag as an argument the three flags were each chosen by a conditional move from
+        // two addresses: 16 instructions a delivery).
+        let close: Int8 = closeEntries ? 1 : 0
+        if _slowPath(close != timelinePathsClose) {
+            timelinePathsClose = close
+            if closeEntries {
+                timelinePaths = paths.timeline(closeEntries: true)
+            } else {
+                timelinePaths = paths.timeline(closeEntries: false)
+            }
         }
         // Deliveries are counted from 0: 2^64 of them never come, no overflow to check.
         serial &+= 1

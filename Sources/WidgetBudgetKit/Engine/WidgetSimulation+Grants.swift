@@ -83,17 +83,17 @@ extension WidgetSimulation {
         } else {
             (count, closeEntries) = buildTimeline(at: t)
         }
-        let footprint = memory.footprint(entries: count)
-        // `max(day.peakMemoryMB, footprint)` (that is `footprint >= peak ? footprint : peak`) as a
-        // branch: the same bits, NaN and ±0 included, without the select's six instructions.
-        if footprint >= day.peakMemoryMB { day.peakMemoryMB = footprint }
-        if _slowPath(footprint > memory.limitMB) {
-            kill(at: t, source: source, charged: !exempt, entries: count, footprint: footprint)
-            return
-        }
-        if _slowPath(count > system.maxEntries) {
-            reject(at: t, source: source, charged: !exempt, entries: count, footprint: footprint)
-            return
+        // A timeline of the last count delivered (every one of a fixed provider's after its first)
+        // is delivered again, with the footprint found then: the settings do not change in a run.
+        let footprint: Double
+        if _fastPath(count == deliverable.count) {
+            footprint = deliverable.footprint
+            // `max(day.peakMemoryMB, footprint)` (that is `footprint >= peak ? footprint : peak`)
+            // as a branch: the same bits, NaN and ±0 included, without the select's six instructions.
+            if footprint >= day.peakMemoryMB { day.peakMemoryMB = footprint }
+        } else {
+            guard let fits = checkFootprint(at: t, source: source, charged: !exempt, entries: count) else { return }
+            footprint = fits
         }
         deliver(at: t, even: even, source: source, charged: !exempt, footprint: footprint, closeEntries: closeEntries)
     }
@@ -140,6 +140,27 @@ extension WidgetSimulation {
     mutating func endWaiting(at t: SimTime) {
         day.exhaustedSeconds += t - waitStart
         waitingForBudget = false
+    }
+
+    /// The footprint of a timeline of `entries` entries built at `t`, counted in the day's peak,
+    /// when it is delivered; `nil` when it is killed (over the memory limit) or rejected (more
+    /// entries than the system takes). A count delivered is kept in ``deliverable``: `tryGrant`
+    /// asks this only for a count other than the last delivered (a fixed provider's first
+    /// timeline, a windowed provider's first in a window of another count, a kill or rejection).
+    @inline(never)
+    mutating func checkFootprint(at t: SimTime, source: ReloadSource, charged: Bool, entries: Int) -> Double? {
+        let footprint = memory.footprint(entries: entries)
+        if footprint >= day.peakMemoryMB { day.peakMemoryMB = footprint }
+        if footprint > memory.limitMB {
+            kill(at: t, source: source, charged: charged, entries: entries, footprint: footprint)
+            return nil
+        }
+        if entries > system.maxEntries {
+            reject(at: t, source: source, charged: charged, entries: entries, footprint: footprint)
+            return nil
+        }
+        deliverable = (entries, footprint)
+        return footprint
     }
 
     /// The timeline built at `t` (`entries` entries, `footprint` MB) is over the memory limit:

@@ -32,6 +32,10 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
     let paths: EnginePaths
     /// ``paths`` for the current timeline.
     var timelinePaths: EnginePaths.Timeline
+    /// Which of ``paths``'s timelines ``timelinePaths`` is: 1 with close entries, 0 without,
+    /// -1 before the first delivery (``EnginePaths/beforeFirstTimeline``); `deliver` copies the
+    /// paths only when its timeline's differs.
+    var timelinePathsClose: Int8 = -1
     /// The render delay (constant when ``EnginePaths/simpleRenderTimes``).
     let constantRenderDelay: Double
 
@@ -108,6 +112,10 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
     var budget: ReloadBudget
     /// The window a windowed provider's reloads ask, kept between grants (`tryGrant`).
     var windowMemory = WindowMemory()
+    /// The entry count of the last timeline delivered and its footprint (`memory.footprint`): a
+    /// timeline of that count is neither killed nor rejected (`tryGrant`, `checkFootprint`). No
+    /// timeline has -1 entries.
+    var deliverable = (count: -1, footprint: 0.0)
     var policyAt: SimTime = .infinity
     /// `policyAt` is a view that releases a policy reload held by `system.unseen_after`: that view
     /// is judged before the reload runs (see `run`).
