@@ -248,16 +248,24 @@ extension WidgetSimulation {
     /// entries `step` apart: each sees the stale start of the last entry rendered by then
     /// (``ViewsInJump/StaleStarts``), in one loop as `tallyDueViews` counts them; the display's
     /// stale start is left at the last one's. A call of its own: inside `strideRun` each view
-    /// reloaded the stride's spilled registers.
+    /// reloaded the stride's spilled registers. `viewNext` is visited in the loop with the others
+    /// (``EventStream/next(visiting:before:_:)``), and the loop asks the stale start of every view
+    /// (a display without content, every view stale since 0 as `tallyDueViews` counts them, is
+    /// counted there).
     @inline(never)
     mutating func tallyViewsInJump(_ jump: ViewsInJump, step: Double, before end: SimTime) {
         guard viewNext < end else { return }
-        let shown = hasContent
         var starts = ViewsInJump.StaleStarts(jump, step: step)
+        guard hasContent else {
+            let counted = day.views
+            tallyDueViews(before: end)
+            viewsInJumpsTaken &+= day.views &- counted
+            staleStart = starts.at(lastViewAt)
+            return
+        }
         var tally = ViewTally(day, lastViewAt: lastViewAt)
-        tally.add(viewNext, staleStart: shown ? starts.at(viewNext) : 0)
-        viewNext = views.next(visitingBefore: end) { tally.add($0, staleStart: shown ? starts.at($0) : 0) } ?? .infinity
-        viewsInJumpsTaken += tally.views - day.views
+        viewNext = views.next(visiting: viewNext, before: end) { tally.add($0, staleStart: starts.at($0)) } ?? .infinity
+        viewsInJumpsTaken &+= tally.views &- day.views
         tally.store(into: &day, lastViewAt: &lastViewAt)
         staleStart = starts.at(tally.last)
     }
