@@ -249,9 +249,10 @@ extension WidgetSimulation {
     /// (``ViewsInJump/StaleStarts``), in one loop as `tallyDueViews` counts them; the display's
     /// stale start is left at the last one's. A call of its own: inside `strideRun` each view
     /// reloaded the stride's spilled registers. `viewNext` is visited in the loop with the others
-    /// (``EventStream/next(visiting:before:_:)``), and the loop asks the stale start of every view
-    /// (a display without content, every view stale since 0 as `tallyDueViews` counts them, is
-    /// counted there).
+    /// (``EventStream/next(visiting:before:_:)``): one copy of the stale start's question, with no
+    /// second copy before the loop. A display without content (every view stale since 0) is counted
+    /// by `tallyDueViews` instead, as it counts such views; the engine's jumps and closed forms do
+    /// not reach it (`renderRun` takes them only for a display with content).
     @inline(never)
     mutating func tallyViewsInJump(_ jump: ViewsInJump, step: Double, before end: SimTime) {
         guard viewNext < end else { return }
