@@ -244,33 +244,6 @@ extension WidgetSimulation {
         return n
     }
 
-    /// The views before `end` after a jump (or a closed form) went past the renders of `jump`,
-    /// entries `step` apart: each sees the stale start of the last entry rendered by then
-    /// (``ViewsInJump/StaleStarts``), in one loop as `tallyDueViews` counts them; the display's
-    /// stale start is left at the last one's. A call of its own: inside `strideRun` each view
-    /// reloaded the stride's spilled registers. `viewNext` is visited in the loop with the others
-    /// (``EventStream/next(visiting:before:_:)``): one copy of the stale start's question, with no
-    /// second copy before the loop. A display without content (every view stale since 0) is counted
-    /// by `tallyDueViews` instead, as it counts such views; the engine's jumps and closed forms do
-    /// not reach it (`renderRun` takes them only for a display with content).
-    @inline(never)
-    mutating func tallyViewsInJump(_ jump: ViewsInJump, step: Double, before end: SimTime) {
-        guard viewNext < end else { return }
-        var starts = ViewsInJump.StaleStarts(jump, step: step)
-        guard hasContent else {
-            let counted = day.views
-            tallyDueViews(before: end)
-            viewsInJumpsTaken &+= day.views &- counted
-            staleStart = starts.at(lastViewAt)
-            return
-        }
-        var tally = ViewTally(day, lastViewAt: lastViewAt)
-        viewNext = views.next(visiting: viewNext, before: end) { tally.add($0, staleStart: starts.at($0)) } ?? .infinity
-        viewsInJumpsTaken &+= tally.views &- day.views
-        tally.store(into: &day, lastViewAt: &lastViewAt)
-        staleStart = starts.at(tally.last)
-    }
-
     /// Whether entry `j` (dated `date`, rendering at `at`, by the stale start), not the last,
     /// rendering with no render delay, is dated on the stale start and renders then, while the
     /// entry after it renders after its own stale start (a tick, `ChangeCursor.tickAfter`, or

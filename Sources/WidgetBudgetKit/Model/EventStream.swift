@@ -195,6 +195,11 @@ package struct EventStream: IteratorProtocol, Sendable {
         return found
     }
 
+    /// Whether the events are a list read in place (no `during` filter): where
+    /// ``next(visiting:before:_:)`` visits them in a loop that calls nothing but `visit`.
+    @inline(__always)
+    package var readsListInPlace: Bool { source == .list && !filtered }
+
     /// ``next(visitingBefore:_:)`` with `first` (an event already drawn, before `end`) visited
     /// first, in the same loop as the others: one copy of `visit` in the list's loop, for a
     /// `visit` large enough that a copy of its own before the loop costs more than the loop's
