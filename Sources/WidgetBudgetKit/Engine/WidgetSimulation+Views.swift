@@ -32,9 +32,25 @@ extension WidgetSimulation {
     }
 
     /// The views from `viewNext` (counted whatever `t`) to `t` (excluded), each seeing the stale
-    /// start there is, in one loop: `countViews`' and ``tallyViews(before:)``'s.
+    /// start there is, in one loop: `countViews`' and ``tallyViews(before:)``'s. Views listed in
+    /// advance are counted here, in a loop that calls nothing; views drawn as they come (their
+    /// draws are calls) in ``tallyDrawnDueViews(before:)``, as ``tallyViewsInJump(_:step:before:)``
+    /// splits them.
     @inline(never)
     mutating func tallyDueViews(before t: SimTime) {
+        guard views.readsListInPlace else { return tallyDrawnDueViews(before: t) }
+        countDueViews(before: t)
+    }
+
+    /// ``tallyDueViews(before:)`` for views drawn as they come or from a filtered list.
+    @inline(never)
+    mutating func tallyDrawnDueViews(before t: SimTime) {
+        countDueViews(before: t)
+    }
+
+    /// The loop of ``tallyDueViews(before:)``.
+    @inline(__always)
+    private mutating func countDueViews(before t: SimTime) {
         let s = hasContent ? staleStart : 0
         var tally = ViewTally(day, lastViewAt: lastViewAt)
         tally.add(viewNext, staleStart: s)
