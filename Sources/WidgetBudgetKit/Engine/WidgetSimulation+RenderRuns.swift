@@ -251,24 +251,6 @@ extension WidgetSimulation {
         return n
     }
 
-    /// The views before `end` after a jump (or a closed form) went past the renders of `jump`,
-    /// entries `step` apart: each sees the stale start of the last entry rendered by then
-    /// (``ViewsInJump/StaleStarts``), in one loop as `tallyDueViews` counts them; the display's
-    /// stale start is left at the last one's. A call of its own: inside `strideRun` each view
-    /// reloaded the stride's spilled registers.
-    @inline(never)
-    mutating func tallyViewsInJump(_ jump: ViewsInJump, step: Double, before end: SimTime) {
-        guard viewNext < end else { return }
-        let shown = hasContent
-        var starts = ViewsInJump.StaleStarts(jump, step: step)
-        var tally = ViewTally(day, lastViewAt: lastViewAt)
-        tally.add(viewNext, staleStart: shown ? starts.at(viewNext) : 0)
-        viewNext = views.next(visitingBefore: end) { tally.add($0, staleStart: shown ? starts.at($0) : 0) } ?? .infinity
-        viewsInJumpsTaken += tally.views - day.views
-        tally.store(into: &day, lastViewAt: &lastViewAt)
-        staleStart = starts.at(tally.last)
-    }
-
     /// Whether entry `j` (dated `date`, rendering at `at`, by the stale start), not the last,
     /// rendering with no render delay, is dated on the stale start and renders then, while the
     /// entry after it renders after its own stale start (a tick, `ChangeCursor.tickAfter`, or

@@ -195,6 +195,41 @@ package struct EventStream: IteratorProtocol, Sendable {
         return found
     }
 
+    /// Whether the events are a list read in place (no `during` filter): where
+    /// ``next(visiting:before:_:)`` visits them in a loop that calls nothing but `visit`.
+    @inline(__always)
+    package var readsListInPlace: Bool { source == .list && !filtered }
+
+    /// ``next(visitingBefore:_:)`` with `first` (an event already drawn, before `end`) visited
+    /// first, in the same loop as the others: one copy of `visit` in the list's loop, for a
+    /// `visit` large enough that a copy of its own before the loop costs more than the loop's
+    /// keeping the last event visited apart from the one read (the views after a jump,
+    /// `WidgetSimulation.tallyViewsInJump`, and their stale starts).
+    @inline(__always)
+    package mutating func next(visiting first: SimTime, before end: SimTime, _ visit: (SimTime) -> Void) -> SimTime? {
+        guard source == .list && !filtered else {
+            visit(first)
+            while let t = next() {
+                if t >= end { return t }
+                visit(t)
+            }
+            return nil
+        }
+        var i = listNext
+        let found: SimTime? = listTimes.withUnsafeBufferPointer { times in
+            var t = first
+            while true {
+                visit(t)
+                guard i < times.count else { return nil }
+                t = times[i]
+                i += 1
+                if t >= end { return t }
+            }
+        }
+        listNext = i
+        return found
+    }
+
     /// The next event of the source, before the `during` filter. Small enough to inline into the
     /// engine's loops: the rarer sources are calls of their own.
     @inline(__always)
