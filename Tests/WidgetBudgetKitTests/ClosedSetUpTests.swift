@@ -79,6 +79,9 @@ struct ClosedSetUpTests {
             let old = Self.reference(spacing: spacing, period: a.period)
             #expect(grid.cycle == old.cycle && grid.exponent == old.exponent, "\(spacing) \(a.period)")
             if old.cycle > 0 { #expect(grid.step == old.step, "\(spacing) \(a.period)") }
+            // The closed forms' one test: the cycle when the grid is exact, else 0, and the exponent then.
+            #expect(grid.exactCycle == (old.exponent == nil ? 0 : old.cycle), "\(spacing) \(a.period)")
+            if let e = old.exponent { #expect(grid.exactExponent == e, "\(spacing) \(a.period)") }
             #expect(grid.holds(spacing: spacing, period: a.period) == (!spacing.isNaN && !a.period.isNaN))
             kinds[old.cycle] += 1
         }

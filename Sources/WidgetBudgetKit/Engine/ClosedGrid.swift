@@ -19,6 +19,11 @@ struct ClosedGrid {
     /// whole periods the spacing is `step`): `nil` when one of them is not finite or subnormal
     /// (then no stride over this grid is exact), or when `cycle` is 0.
     let exponent: Int?
+    /// `cycle` when `exponent` is not `nil`, else 0: the closed forms' one test for both (a
+    /// cycle of entries and an exact grid), with no optional's tag to read.
+    let exactCycle: Int
+    /// `exponent` when it is not `nil` (0 otherwise: read only when `exactCycle` is not 0).
+    let exactExponent: Int
 
     /// Not yet asked: every spacing differs from it.
     static var none: ClosedGrid { ClosedGrid(spacing: .nan, period: .nan, step: 0, cycle: 0, exponent: nil) }
@@ -29,6 +34,8 @@ struct ClosedGrid {
         self.step = step
         self.cycle = cycle
         self.exponent = exponent
+        exactCycle = exponent == nil ? 0 : cycle
+        exactExponent = exponent ?? 0
     }
 
     /// The facts for entries `spacing` apart on a grid of `period`.

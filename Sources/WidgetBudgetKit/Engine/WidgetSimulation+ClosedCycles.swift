@@ -47,9 +47,8 @@ extension WidgetSimulation {
         // provider's every timeline): the step, the cycle and the grid's part of the exactness.
         let period = predictable.gridPeriod
         if !closedGrid.holds(spacing: spacing, period: period) { closedGrid = ClosedGrid(spacing: spacing, period: period) }
-        let step = closedGrid.step, c = closedGrid.cycle
-        guard c > 0, let gridExponent = closedGrid.exponent, s < fetchStale, let lastTick = predictable.exactStretchEnd(from: s)
-        else { return (0, false) }
+        let step = closedGrid.step, c = closedGrid.exactCycle, gridExponent = closedGrid.exactExponent
+        guard c > 0, s < fetchStale, let lastTick = predictable.exactStretchEnd(from: s) else { return (0, false) }
         // The cycle's moving entry: entry k, or entry k + 1 after entry k shares `s` alone (dated
         // before it, the next after it: `sharesOnly`). It goes stale at the tick `step` after `s`
         // (dated at least `step - period` after `s`, and after it: an entry dated on the tick

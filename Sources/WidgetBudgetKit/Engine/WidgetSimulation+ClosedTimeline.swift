@@ -52,7 +52,8 @@ extension WidgetSimulation {
         let period = predictable.gridPeriod
         if !closedGrid.holds(spacing: step, period: period) { closedGrid = ClosedGrid(spacing: step, period: period) }
         // Entry 0's stale start is a tick of the grid's exact stretch, before entry 1.
-        guard closedGrid.cycle == 1, let gridExponent = closedGrid.exponent, s0 < fetchStale, s0 < d1,
+        let gridExponent = closedGrid.exactExponent
+        guard closedGrid.exactCycle == 1, s0 < fetchStale, s0 < d1,
             let lastTick = predictable.exactStretchEnd(from: s0)
         else { return .fallBack }
         // Entry 0 changes the stale start (the repeated stretch is entry 1's, from entry 0's
