@@ -92,11 +92,12 @@ extension ViewsInJump {
         /// `on`, and it is `on` when that is every move or when move `on`'s date is after `v`.
         /// Else the division's guess `floor(q)` for the last move at or before `v`, `0 ≤ q < moves -
         /// 1`, checked against the exact dates of that move and the next (one product shared by the
-        /// next move's date and the stale start), or, for a view at or after the last move (`q ≥
-        /// moves - 1`), that move's date checked. (A view before the first move is answered one
-        /// move on.) Any other (a guess the dates disagree with) as before, out of line
-        /// (``answer(_:step:at:)``, which takes the jump's values: a method taking this struct's
-        /// address kept its counters in memory, incremented at every division).
+        /// next move's date and the stale start). (A view before the first move is answered one
+        /// move on.) Any other (a guess the dates disagree with, or a view at or after the last
+        /// move not answered one move on: few, and their case inline cost its products in the
+        /// loop's set-up) as before, out of line (``answer(_:step:at:)``, which takes the jump's
+        /// values: a method taking this struct's address kept its counters in memory, incremented
+        /// at every division).
         @inline(__always)
         mutating func at(_ v: SimTime) -> SimTime {
             if v >= nextMove {
@@ -136,13 +137,6 @@ extension ViewsInJump {
                         nextMove = next
                         return value
                     }
-                } else if q >= lastMove && lastMove >= 0 && first + lastMove * step <= v {
-                    // At or after the last move.
-                    guesses &+= 1
-                    on = lastMove + 2
-                    value = jump.tick + (lastMove + 1) * step
-                    nextMove = .infinity
-                    return value
                 }
                 (value, nextMove, on) = Self.answer(jump, step: step, at: v)
             }
