@@ -61,11 +61,18 @@ extension ViewsInJump {
         /// The date of the first move after the last view asked (`+infinity`: none left;
         /// `-infinity`: no view asked yet).
         private var nextMove = -SimTime.infinity
+        /// One more than the moves at or before the last view asked (`0`: no view asked yet), as a
+        /// whole `Double`: the index of the move after `nextMove`'s (which is the move `on - 1`'s
+        /// date when there is one).
+        private var on: Double = 0
         /// How many times ``at(_:)`` divided (for the tests; the engine does not read it, and the
         /// compiler drops the count there).
         private(set) var divisions = 0
         /// How many of those ``at(_:)`` answered inline (for the tests, as `divisions`).
         private(set) var guesses = 0
+        /// How many views ``at(_:)`` answered one move on from the view before, without a division
+        /// (for the tests, as `divisions`).
+        private(set) var steps = 0
 
         init(_ jump: ViewsInJump, step: Double) {
             self.jump = jump
@@ -74,23 +81,48 @@ extension ViewsInJump {
 
         /// The stale start at `v`, no earlier than the last view asked: ``staleStart(atView:step:)``.
         ///
-        /// Asked inline for a view with a move before it and one after it (the division's guess
-        /// `floor(q)` for the last move at or before `v`, `0 ≤ q < moves - 1`, checked against the
-        /// exact dates of that move and the next: the moves being in order, the one count that
-        /// passes; one product shared by the next move's date and the stale start), for a view
-        /// before the first move (`q < 0`: `v` is below it, `step` being positive) and for one at
-        /// or after the last (`q ≥ moves - 1`, the last move's date checked): the stale start and
-        /// the next move's date computed as ``answer(_:step:at:)`` computes them for that count.
-        /// Any other (a guess the dates disagree with) as before, out of line
-        /// (``answer(_:step:at:)``, which takes the jump's values: a method taking this struct's
-        /// address kept its counters in memory, incremented at every division).
+        /// The moves' dates (`firstMove + i · step`, a product and a sum rounded to nearest, both
+        /// monotone) are in order, so the moves at or before `v` are the first `n` for `n` the one
+        /// count whose move `n - 1` (if any) is at or before `v` and whose move `n` (if any) is after
+        /// it: whatever finds that count, the stale start `tick + n · step` and the next move's date
+        /// computed from it as ``answer(_:step:at:)`` computes them are the same to the bit.
+        ///
+        /// First, one move on from the last view asked, without a division: `v` being at or after
+        /// `nextMove`, the date of move `on - 1` (or no view asked yet, `on` 0), `n` is at least
+        /// `on`, and it is `on` when that is every move or when move `on`'s date is after `v`.
+        /// Else the division's guess `floor(q)` for the last move at or before `v`, `0 ≤ q < moves -
+        /// 1`, checked against the exact dates of that move and the next (one product shared by the
+        /// next move's date and the stale start). (A view before the first move is answered one
+        /// move on.) Any other (a guess the dates disagree with, or a view at or after the last
+        /// move not answered one move on: few, and their case inline cost its products in the
+        /// loop's set-up) as before, out of line (``answer(_:step:at:)``, which takes the jump's
+        /// values: a method taking this struct's address kept its counters in memory, incremented
+        /// at every division).
         @inline(__always)
         mutating func at(_ v: SimTime) -> SimTime {
             if v >= nextMove {
-                divisions &+= 1
                 let first = jump.firstMove
-                let q = (v - first) / step
                 let lastMove = Double(jump.moves &- 1)
+                if on <= lastMove {
+                    let shift = on * step
+                    let next = first + shift
+                    if next > v {
+                        steps &+= 1
+                        value = jump.tick + shift
+                        nextMove = next
+                        on += 1
+                        return value
+                    }
+                } else if on == lastMove + 1 {
+                    // Every move is at or before `v`.
+                    steps &+= 1
+                    value = jump.tick + on * step
+                    nextMove = .infinity
+                    on += 1
+                    return value
+                }
+                divisions &+= 1
+                let q = (v - first) / step
                 if q >= 0 && q < lastMove {
                     // `floor(q)` by rounding `q + 2^52`, where the doubles are the whole numbers,
                     // and one less when that rounded up.
@@ -100,34 +132,23 @@ extension ViewsInJump {
                     let next = first + shift
                     if first + before * step <= v && next > v {
                         guesses &+= 1
+                        on = before + 2
                         value = jump.tick + shift
                         nextMove = next
                         return value
                     }
-                } else if q < 0 && lastMove >= 0 {
-                    // Before the first move (`v < first`, no move at or before it).
-                    guesses &+= 1
-                    value = jump.tick + 0 * step
-                    nextMove = first + 0 * step
-                    return value
-                } else if q >= lastMove && lastMove >= 0 && first + lastMove * step <= v {
-                    // At or after the last move.
-                    guesses &+= 1
-                    value = jump.tick + (lastMove + 1) * step
-                    nextMove = .infinity
-                    return value
                 }
-                (value, nextMove) = Self.answer(jump, step: step, at: v)
+                (value, nextMove, on) = Self.answer(jump, step: step, at: v)
             }
             return value
         }
 
-        /// The stale start at `v` and the date of the first move after it (`+infinity`: none), the
+        /// The stale start at `v`, the date of the first move after it (`+infinity`: none) and the
         /// moves by `v` from ``wholeMoves(_:step:by:)``: ``at(_:)`` where its inline cases do not answer.
         @inline(never)
-        private static func answer(_ jump: ViewsInJump, step: Double, at v: SimTime) -> (SimTime, SimTime) {
+        private static func answer(_ jump: ViewsInJump, step: Double, at v: SimTime) -> (SimTime, SimTime, Double) {
             let i = wholeMoves(jump, step: step, by: v)
-            return (jump.tick + i * step, i == Double(jump.moves) ? .infinity : jump.firstMove + i * step)
+            return (jump.tick + i * step, i == Double(jump.moves) ? .infinity : jump.firstMove + i * step, i + 1)
         }
 
         /// ``ViewsInJump/moves(by:step:)`` as a whole `Double` (the same number, and the same
