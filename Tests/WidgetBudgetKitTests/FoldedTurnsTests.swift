@@ -45,17 +45,7 @@ struct FoldedTurnsTests {
         var g = SeededGenerator(seed: 2_626)
         for i in 0..<150 {
             let scenario = Self.randomScenario(&g)
-            let fast = Simulator.run(scenario, events: .none)
-            let reloads = Simulator.run(scenario, events: .reloads)
-            let exact = Simulator.run(scenario, events: .all)
-            for ((a, r), b) in zip(zip(fast.runs, reloads.runs), exact.runs) {
-                let x = a[0], y = b[0]
-                #expect(x.days == y.days, "scenario \(i): \(scenario.widgets[0].provider) \(scenario.system)")
-                #expect(x.ageSegments == y.ageSegments, "scenario \(i)")
-                #expect(r[0].days == y.days, "scenario \(i)")
-                let reloadEvents = y.events.filter { ![.change, .render, .view].contains($0.kind) }
-                #expect(r[0].events == reloadEvents, "scenario \(i)")
-            }
+            Self.expectEventPathAgrees(scenario, i)
         }
     }
 
@@ -68,17 +58,23 @@ struct FoldedTurnsTests {
         var g = SeededGenerator(seed: 1_226)
         for i in 0..<150 {
             let scenario = Self.randomScenario(&g, unseen: true)
-            let fast = Simulator.run(scenario, events: .none)
-            let reloads = Simulator.run(scenario, events: .reloads)
-            let exact = Simulator.run(scenario, events: .all)
-            for ((a, r), b) in zip(zip(fast.runs, reloads.runs), exact.runs) {
-                let x = a[0], y = b[0]
-                #expect(x.days == y.days, "scenario \(i): \(scenario.widgets[0].provider) \(scenario.system)")
-                #expect(x.ageSegments == y.ageSegments, "scenario \(i)")
-                #expect(r[0].days == y.days, "scenario \(i)")
-                let reloadEvents = y.events.filter { ![.change, .render, .view].contains($0.kind) }
-                #expect(r[0].events == reloadEvents, "scenario \(i)")
-            }
+            Self.expectEventPathAgrees(scenario, i)
+        }
+    }
+
+    /// Runs `scenario` at `--events none`, `reloads` and `all`: the same days and stretches, and
+    /// the same reload events, as the event path (where every view and render is a turn).
+    static func expectEventPathAgrees(_ scenario: Scenario, _ i: Int) {
+        let fast = Simulator.run(scenario, events: .none)
+        let reloads = Simulator.run(scenario, events: .reloads)
+        let exact = Simulator.run(scenario, events: .all)
+        for ((a, r), b) in zip(zip(fast.runs, reloads.runs), exact.runs) {
+            let x = a[0], y = b[0]
+            #expect(x.days == y.days, "scenario \(i): \(scenario.widgets[0].provider) \(scenario.system)")
+            #expect(x.ageSegments == y.ageSegments, "scenario \(i)")
+            #expect(r[0].days == y.days, "scenario \(i)")
+            let reloadEvents = y.events.filter { ![.change, .render, .view].contains($0.kind) }
+            #expect(r[0].events == reloadEvents, "scenario \(i)")
         }
     }
 }

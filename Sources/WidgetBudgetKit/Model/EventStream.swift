@@ -208,12 +208,9 @@ package struct EventStream: IteratorProtocol, Sendable {
     @inline(__always)
     package mutating func next(visiting first: SimTime, before end: SimTime, _ visit: (SimTime) -> Void) -> SimTime? {
         guard source == .list && !filtered else {
+            // Drawn one at a time: `first`, then the others as `next(visitingBefore:_:)` draws them.
             visit(first)
-            while let t = next() {
-                if t >= end { return t }
-                visit(t)
-            }
-            return nil
+            return next(visitingBefore: end, visit)
         }
         var i = listNext
         let found: SimTime? = listTimes.withUnsafeBufferPointer { times in
