@@ -67,7 +67,7 @@ package struct EvenTimeline {
     static func make(
         first: SimTime, second: SimTime, _ shared: EvenlySpacedDates.Spacing, bound: GapBound, policy: ReloadPolicy
     ) -> Self? {
-        let run = EvenlySpacedDates(second: second, shared)
+        let run = EvenlySpacedDates(first: second, shared)
         if abs(second) <= bound.firstLimit {
             guard !(second - first < 0) else { return nil }
             return EvenTimeline(first: first, spaced: run, policy: policy, noGapUpTo: bound.lowest)

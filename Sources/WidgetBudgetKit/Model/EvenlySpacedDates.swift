@@ -51,27 +51,19 @@ struct EvenlySpacedDates: Sendable {
 
     /// Dates `shared.spacing` apart from `first`: the exactness check's parts that read `first`,
     /// the others taken from `shared`.
-    @inline(__always)
-    init(first: SimTime, _ shared: Spacing) {
-        self.first = first
-        spacing = shared.spacing
-        count = shared.count
-        let exactLimit = 4_503_599_627_370_496.0  // 2^52
-        isExact = abs(first) < exactLimit && shared.extent < exactLimit - abs(first) && ExactMultiples.isWhole(first) && shared.isWhole
-    }
-
-    /// ``init(first:_:)`` without its first comparison, `abs(first) < 2^52`, which the second
+    ///
+    /// Exact when `abs(first)` and `abs(first) + extent` are below 2^52, `first` is whole and so
+    /// is `shared`, written without the comparison `abs(first) < 2^52`, which the extent's
     /// implies: `shared.extent` is not below 0 (a count's conversion, not negative, times a
     /// magnitude) or is NaN, and `2^52 - abs(first)` as computed is at most 0 when `abs(first)`
     /// is at least 2^52 (the subtraction rounds monotonically; -infinity for an infinite
-    /// `first`, NaN for NaN), so `shared.extent < 2^52 - abs(first)` fails whenever the first
-    /// comparison does. Past it, `abs(first)` is below 2^52, where `ExactMultiples.isWhole(_:)`
+    /// `first`, NaN for NaN), so `shared.extent < 2^52 - abs(first)` fails whenever that
+    /// comparison would. Past it, `abs(first)` is below 2^52, where `ExactMultiples.isWhole(_:)`
     /// is `(abs(first) + 2^52) - 2^52 == abs(first)`, written out here without its own
-    /// comparison with 2^52 (which the first one had answered). The same `isExact`, so the same
-    /// dates, with a comparison and a branch fewer (``EvenTimeline/make(first:second:_:bound:policy:)``,
-    /// at every reload of a built-in provider: #26 engine-2 `grant`).
+    /// comparison with 2^52 (#26 engine-2 `grant`: a comparison and a branch fewer at every
+    /// reload of a built-in provider; `ExactSecondDateTests` against the check with both).
     @inline(__always)
-    init(second first: SimTime, _ shared: Spacing) {
+    init(first: SimTime, _ shared: Spacing) {
         self.first = first
         spacing = shared.spacing
         count = shared.count
