@@ -104,6 +104,14 @@ struct EnginePaths {
     /// Views are drawn at all. Off when they neither count nor move a reload: no view metrics
     /// asked (``RunDetail/views``), no `unseen_after` hold and no location changes.
     let drawsViews: Bool
+    /// The grant (`tryGrant`) runs its clone that asks nothing of foreground sessions, low-power
+    /// windows, unpredictable changes or events: on when the run has none of them (no foreground
+    /// session, no low-power window, no unpredictable change, ``EventLevel/none``), where each
+    /// question has one answer all run long (not in the foreground, no deferral, the first
+    /// unpredictable change after a delivery at `+infinity`, nothing recorded). The same steps
+    /// with those answers, so the same grants; the clone only skips the questions (about 18
+    /// instructions a grant: the optimizer's runs have none of them).
+    let plainGrants: Bool
     /// ``timeline(closeEntries:)`` for a timeline whose entries are all at least the render
     /// spacing apart, and for one with two entries closer (found once: asked at every delivery).
     private let spacedTimeline: Timeline, closeTimeline: Timeline
@@ -129,6 +137,8 @@ struct EnginePaths {
         closedTimelines = viewsInJumps
         foldedTurns = inlineViews
         drawsViews = detail.views || system.unseenAfter.isFinite || inputs.locationChanges.count > 0
+        plainGrants =
+            level == .none && inputs.foreground.isEmpty && inputs.lowPower.isEmpty && inputs.unpredictable.times.isEmpty
         spacedTimeline = Self.timeline(
             close: false, bulkRenders: bulkRenders, freshRuns: freshRuns, spacedStrides: spacedStrides)
         closeTimeline = Self.timeline(

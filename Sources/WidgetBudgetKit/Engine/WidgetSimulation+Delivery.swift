@@ -4,7 +4,10 @@
 // new timeline chosen (`EnginePaths.timeline(closeEntries:)`).
 extension WidgetSimulation {
     /// Delivers the timeline built at `t`: `even`, or `building` when it is `nil`; `closeEntries`:
-    /// two of its entries are closer than the render spacing.
+    /// two of its entries are closer than the render spacing; `plain`: the run has no
+    /// unpredictable change, no low-power window and keeps no event (``EnginePaths/plainGrants``),
+    /// so the first unpredictable change after `t` is `+infinity`, no reload is deferred and
+    /// nothing is recorded, without asking.
     ///
     /// Inlined into `tryGrant`, its one caller, by the mandatory inliner (`@_transparent`): the
     /// optimizer left it a call marked `@inline(__always)` or not, whose prologue saved six
@@ -12,7 +15,8 @@ extension WidgetSimulation {
     /// every delivery (#26 engine-2 `deliver`: 45.8 M with the rare turns of `tryGrant` out of line).
     @_transparent
     mutating func deliver(
-        at t: SimTime, even: EvenTimeline?, source: ReloadSource, charged: Bool, footprint: Double, closeEntries: Bool
+        at t: SimTime, even: EvenTimeline?, source: ReloadSource, charged: Bool, footprint: Double, closeEntries: Bool,
+        plain: Bool
     ) {
         // Entries of the old timeline not yet rendered are dropped; count those already rendered.
         // `countBulkRenders` asks this first; inlined here it is a call (`tryGrant` is too big
@@ -44,12 +48,11 @@ extension WidgetSimulation {
         }
         // Deliveries are counted from 0: 2^64 of them never come, no overflow to check.
         serial &+= 1
-        fetchTime = t
         retryAt = .infinity
         failedRetries = 0
         let count = timeline.count
         if paths.renders {
-            fetchStale = inputs.unpredictable.firstAfter(t)
+            fetchStale = plain ? .infinity : inputs.unpredictable.firstAfter(t)
             // WidgetKit shows the latest entry dated at or before now; earlier ones are skipped.
             var first = 0
             // A built-in provider's entry 1 is its evenly spaced entries' first, nearly always
@@ -89,13 +92,13 @@ extension WidgetSimulation {
             var from = due
             if _slowPath(t >= due) { from = t }
             var at = from + system.reloadDelay.draw(&reloadDelays)
-            if !inputs.lowPower.isEmpty { at = inputs.lowPower.deferred(at) }
+            if !plain && !inputs.lowPower.isEmpty { at = inputs.lowPower.deferred(at) }
             policyAt = at
         } else {
             policyAt = .infinity
         }
         // Checked here too so that the detail is not computed when events are off.
-        if recorder.level != .none {
+        if !plain && recorder.level != .none {
             record(
                 t, .deliver, source: source, charged: charged, entries: count, memory: footprint,
                 detail: .nextReload(policyAt.isFinite ? policyAt : nil))

@@ -41,11 +41,30 @@ extension WidgetSimulation {
         return max(earliest, min(back, foreground))
     }
 
+    /// Grants the pending request at `t` when the reload interval, the budget or a free reload
+    /// allows: ``grant(at:plain:)``, in its clone without the questions of foreground sessions,
+    /// low-power windows, unpredictable changes and events where the run has none
+    /// (``EnginePaths/plainGrants``, the optimizer's runs), else in the clone that asks them.
+    mutating func tryGrant(at t: SimTime) {
+        if paths.plainGrants {
+            grant(at: t, plain: true)
+        } else {
+            grant(at: t, plain: false)
+        }
+    }
+
+    /// ``tryGrant(at:)`` itself; `plain` (a constant in each of its two call sites, so each is a
+    /// clone with the questions it answers folded away): the run has no foreground session, no
+    /// low-power window, no unpredictable change and keeps no event, so no grant is in the
+    /// foreground, no reload deferred, the first unpredictable change after any delivery is at
+    /// `+infinity` and nothing is recorded, the answers the questions would give.
+    ///
     /// The rare turns (the wait, the budget out, the kill, the rejection) are marked `_slowPath`:
     /// out of the straight line, the common grant saves fewer registers around them.
-    mutating func tryGrant(at t: SimTime) {
+    @inline(__always)
+    mutating func grant(at t: SimTime, plain: Bool) {
         let source = pendingSource
-        let inForeground = inputs.foreground.contains(t)
+        let inForeground = !plain && inputs.foreground.contains(t)
         let exempt = source == .intent || source == .system || inForeground
         if exempt {
             // A free reload (foreground, App Intent) ends the wait without the budget coming back.
@@ -67,9 +86,11 @@ extension WidgetSimulation {
             day.charged &+= 1
             if runDetail.chargeTimes { chargeTimes.append(t) }
         }
-        record(
-            t, .grant, source: source, charged: !exempt,
-            detail: source == .intent ? .intentFree : (inForeground ? .foreground : .none))
+        if !plain {
+            record(
+                t, .grant, source: source, charged: !exempt,
+                detail: source == .intent ? .intentFree : (inForeground ? .foreground : .none))
+        }
 
         // A built-in provider's timeline as numbers, checked and delivered from them; any other
         // built in `building`, and delivered from there (the same timeline: `EvenTimelineTests`).
@@ -95,7 +116,9 @@ extension WidgetSimulation {
             guard let fits = checkFootprint(at: t, source: source, charged: !exempt, entries: count) else { return }
             footprint = fits
         }
-        deliver(at: t, even: even, source: source, charged: !exempt, footprint: footprint, closeEntries: closeEntries)
+        deliver(
+            at: t, even: even, source: source, charged: !exempt, footprint: footprint, closeEntries: closeEntries,
+            plain: plain)
     }
 
     // The grant's rare turns, out of line: `tryGrant` inlines `deliver`, and small enough it

@@ -64,8 +64,8 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
     /// What the provider sees; only `now` changes between reloads (built once: no copies per reload).
     var context: ReplayContext
     var serial: UInt64 = 0
-    var fetchTime: SimTime = -.infinity
-    /// The first unpredictable change after `fetchTime` (fixed per delivered timeline).
+    /// The first unpredictable change after the delivery of the timeline displayed (fixed per
+    /// delivered timeline).
     var fetchStale: SimTime = .infinity
     /// Where the last "first predictable change after" search ended (renders move forward).
     var predictable: ChangeCursor
