@@ -38,12 +38,16 @@ public enum DelayDistribution: Sendable, Equatable, Codable {
         }
     }
 
-    /// Draws a value with a generator.
+    /// Draws a value with a generator: ``value(unit:)`` of the generator's next unit, but for a
+    /// constant (which draws nothing). One switch over the cases, not a second one in
+    /// `value(unit:)` (the engine draws a reload delay at every delivery, #26 engine-2 `grant`):
+    /// the same arithmetic on the same draw.
     @inline(__always)
     package func draw(_ generator: inout SeededGenerator) -> Double {
         switch self {
         case let .constant(value): return value
-        default: return value(unit: generator.unit())
+        case let .uniform(a, b): return a + (b - a) * generator.unit()
+        case let .exponential(mean): return -mean * log1pNegative(generator.unit())
         }
     }
 }

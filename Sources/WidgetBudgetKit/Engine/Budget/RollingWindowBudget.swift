@@ -42,6 +42,12 @@ public struct RollingWindowBudget: BudgetRule {
     /// Spends one reload at `t`.
     ///
     /// Inlined (the engine charges at most grants), except for the occasional compaction.
+    ///
+    /// `head` never passes `times.count` (it steps only while a kept charge is left), so its
+    /// steps and its double add without an overflow check (`times.count` is far below
+    /// `Int.max / 2`), and the charges dropped for age are read through the storage's pointer
+    /// after the loop's own `head < times.count` (`count > 0`), without a bounds check of their
+    /// own (#26 engine-2 `grant`).
     @inline(__always)
     public mutating func charge(at t: SimTime, window: Int) {
         times.append(t)
@@ -52,9 +58,15 @@ public struct RollingWindowBudget: BudgetRule {
         } else if t >= latest {
             latest = t
         }
-        if count > daily { head += 1 }
-        while count > 0 && times[head] <= latest - Self.retention { head += 1 }
-        if _slowPath(head > 32 && head * 2 >= times.count) { dropHead() }
+        if count > daily { head &+= 1 }
+        let oldest = latest - Self.retention
+        let from = head
+        head = times.withUnsafeBufferPointer { kept in
+            var first = from
+            while first < kept.count && kept[first] <= oldest { first &+= 1 }
+            return first
+        }
+        if _slowPath(head > 32 && head &* 2 >= times.count) { dropHead() }
     }
 
     /// Drops the charges before `head` from storage.
