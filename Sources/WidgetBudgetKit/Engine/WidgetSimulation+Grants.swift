@@ -35,8 +35,13 @@ extension WidgetSimulation {
     /// budget is back or a foreground session makes the reload free. Never before `waitStart`
     /// (when the wait began, or the last day boundary it crossed): a budget that grows during the
     /// wait (a learning period ending) grants from then on, not in the past.
+    ///
+    /// Without foreground sessions (``EnginePaths/plainGrants``) no session makes it free:
+    /// `max(earliest, back)`, what `min(back, +infinity)` (`back` itself, NaN included) gives
+    /// there, without asking the empty sessions.
     func budgetReturn(after earliest: SimTime) -> SimTime {
         let back = budget.nextAvailable(after: max(earliest, waitStart))
+        if paths.plainGrants { return max(earliest, back) }
         let foreground = inputs.foreground.contains(earliest) ? earliest : (inputs.foreground.nextStart(after: earliest) ?? .infinity)
         return max(earliest, min(back, foreground))
     }
