@@ -6,8 +6,8 @@ extension WidgetSimulation {
     /// Delivers the timeline built at `t`: `even`, or `building` when it is `nil`; `closeEntries`:
     /// two of its entries are closer than the render spacing; `plain`: the run has no
     /// unpredictable change, no low-power window and keeps no event (``EnginePaths/plainGrants``),
-    /// so the first unpredictable change after `t` is `+infinity`, no reload is deferred and
-    /// nothing is recorded, without asking.
+    /// so the first unpredictable change after `t` is `+infinity` (``fetchStale``'s first value,
+    /// kept), no reload is deferred and nothing is recorded, without asking.
     ///
     /// Inlined into `tryGrant`, its one caller, by the mandatory inliner (`@_transparent`): the
     /// optimizer left it a call marked `@inline(__always)` or not, whose prologue saved six
@@ -52,7 +52,9 @@ extension WidgetSimulation {
         failedRetries = 0
         let count = timeline.count
         if paths.renders {
-            fetchStale = plain ? .infinity : inputs.unpredictable.firstAfter(t)
+            // Without unpredictable changes (`plain`) it is `+infinity` at every delivery, as it
+            // was before the first: nothing else writes it, so it is left as it is.
+            if !plain { fetchStale = inputs.unpredictable.firstAfter(t) }
             // WidgetKit shows the latest entry dated at or before now; earlier ones are skipped.
             var first = 0
             // A built-in provider's entry 1 is its evenly spaced entries' first, nearly always
