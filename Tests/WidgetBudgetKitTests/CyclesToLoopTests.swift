@@ -56,4 +56,25 @@ struct CyclesToLoopTests {
         #expect(run.cyclesToLoop > 10, "\(run.cyclesToLoop) entries left to the loop's turn")
         #expect(run.closed.halves > 10, "\(run.closed) cycles")
     }
+
+    /// Entries 15 minutes apart for 30 hours from 2 s after each reload, reloaded every hour with
+    /// fractional reload delays, over three days from a Monday 00:00 UTC: most timelines' last
+    /// entries are in a larger binade than the hour they render in (2^16, 2^17 and 2^18 s are
+    /// 18.2, 36.4 and 72.8 hours), whose unit a fractional first date is no whole multiple of.
+    /// The closed forms ask the exactness through the dates and ticks they use (round 13), not
+    /// the timeline's last date: most timelines take them, with the event path's sums and
+    /// stretches.
+    @Test("timelines whose last entries cross a binade after this run's renders: closed, the same days and stretches")
+    func longTimelinesExactWhereRendered() {
+        let provider = FixedProvider(entries: 120, spacing: 900, firstOffset: 2, align: .none, policy: .after(3_600))
+        let scenario = TestScenarios.single(
+            .fixed(provider), days: 3, replications: 2, seed: 2_762, start: TestScenarios.mondayUTC,
+            timeZone: TestScenarios.utc, budget: .fixed(70),
+            system: SystemSettings(reloadDelay: .uniform(0, 120), renderDelay: .zero, minReloadInterval: 300),
+            predictable: EventProcess(.every(period: 60, offset: 0)), views: EventProcess(.poisson(perHour: 6)))
+        StaleStrideTests.expectSameEitherWay(scenario, "15-minute entries for 30 hours")
+        var timelines = 0
+        for r in 0..<2 { timelines += EngineRun(scenario, replication: r, detail: .full).closed.timelines }
+        #expect(timelines > 100, "\(timelines) timelines in closed form")
+    }
 }

@@ -110,10 +110,15 @@ extension WidgetSimulation {
             return (-1, false)
         }
         // `StaleStride.exact` with the grid's part of it kept in `closedGrid` (with the spacing's
-        // for entries half a period apart).
+        // for entries half a period apart), through the dates and ticks the moves use: up to move
+        // n (the entry the loop renders after the moves, rendered here when it repeats) and its
+        // tick, before its date plus `step`. Past them the dates are only compared with the
+        // bounds, as the loop compares them (`fits`: the same formula, so the same value, exact
+        // or not), and the ticks too, where rounding, monotone, never takes one below a bound
+        // its exact value is at or past: the timeline's last date, far after, need not be exact.
         guard
             StaleStride.exact(
-                first: dates.first, tick: s, gridExponent: gridExponent, through: max(date(last), s) + 2 * step)
+                first: dates.first, tick: s, gridExponent: gridExponent, through: max(date(m &+ n &* c), s) + 2 * step)
         else { return (0, false) }
         // Move n, the entry the loop would render next, when it repeats the stretch too (`whole`,
         // above): its date was checked with move n - 1 (`fits(n - 1)`), its tick is checked here.
