@@ -79,8 +79,9 @@ struct GridScenarios {
 
 /// What a run of the engine returned, and how often it took the closed forms, the spaced strides
 /// the renders on a stale start in the loop, the aligned timelines' starts in one call and the views
-/// counted after jumps (counted on the side, `WidgetSimulation.closedTaken`, `spacedTaken`,
-/// `staleStartRenders`, `alignedStarts` and `viewsInJumpsTaken`).
+/// counted after jumps, and the cycles' first entries left to the loop's turn (counted on the side,
+/// `WidgetSimulation.closedTaken`, `spacedTaken`, `staleStartRenders`, `alignedStarts`,
+/// `viewsInJumpsTaken` and `cyclesToLoop`).
 struct EngineRun {
     var result: WidgetRunResult
     var closed: (timelines: Int, whole: Int, halves: Int, renderedNext: Int)
@@ -88,6 +89,7 @@ struct EngineRun {
     var staleStartRenders: Int
     var alignedStarts: Int
     var viewsInJumps: Int
+    var cyclesToLoop: Int
 
     /// Replication `replication` of `scenario`'s first widget, run by the engine with `events`
     /// and `detail`, its shapes going to `store` (the engine's own buffer when `nil`); with
@@ -111,6 +113,7 @@ struct EngineRun {
         staleStartRenders = simulation.staleStartRenders
         alignedStarts = simulation.alignedStarts
         viewsInJumps = simulation.viewsInJumpsTaken
+        cyclesToLoop = simulation.cyclesToLoop
     }
 }
 

@@ -23,16 +23,23 @@ extension WidgetSimulation {
     /// of the last entry rendered by its time (`tallyViewsInJump`), as the stride counts the views
     /// inside a jump.
     ///
-    /// Returns how many entries it rendered: 0 when a condition fails or no move fits, with nothing
-    /// changed but `closedGrid` (the loop then calls the stride). The loop renders the entry after
-    /// the last of them, as after a stride, but with `whole` (`renderRun`, not `spacedRun`) for
-    /// entries whole periods apart (`c = 1`): there that entry is move `n`, which repeats the
-    /// stretch too when its own stale start is before `tickBound` (the tick part of the bound on
-    /// the moves; its date is the one checked for move `n - 1`, and it is before the timeline's
-    /// last entry, as the entry after each move is). Then it is rendered here as the `n + 1`-th
-    /// move, as the loop's turn would render it (the same terms added once more, its stretch
-    /// stored once more, the views before it counted in the same jump), and `renderedNext` says
-    /// so: the loop goes on from the turn's end (what follows that entry), as after rendering it.
+    /// Returns how many entries it rendered: 0 when a condition fails, with nothing changed but
+    /// `closedGrid` (the loop then calls the stride); -1, with nothing changed either, when the
+    /// stride would render no more than the render loop's turn for entry `k` (no move fits, or the
+    /// timeline ends within a cycle: it would stop at a bound after entry `k` or before it), or
+    /// when entry `k` moves the stale start but begins no cycle while the entry after it would
+    /// (`movesFirst`, below): `renderRun` then renders entry `k` in its turn, with no stride, and
+    /// asks the cycles again at the next (`cyclesOrStride` takes the stride for either).
+    ///
+    /// The loop renders the entry after the last of them, as after a stride, but with `whole`
+    /// (`renderRun`, not `spacedRun`) for entries whole periods apart (`c = 1`): there that entry
+    /// is move `n`, which repeats the stretch too when its own stale start is before `tickBound`
+    /// (the tick part of the bound on the moves; its date is the one checked for move `n - 1`,
+    /// and it is before the timeline's last entry, as the entry after each move is). Then it is
+    /// rendered here as the `n + 1`-th move, as the loop's turn would render it (the same terms
+    /// added once more, its stretch stored once more, the views before it counted in the same
+    /// jump), and `renderedNext` says so: the loop goes on from the turn's end (what follows that
+    /// entry), as after rendering it.
     @inline(never)
     mutating func closedCycles(
         from k: Int, dates: (first: SimTime, spacing: Double, offset: Int), last: Int, through limit: SimTime,
@@ -56,7 +63,15 @@ extension WidgetSimulation {
         let m = k &+ c &- 1
         let dm = date(m)
         guard dm > s, dm >= s + (step - period), dm < s + step, from == dm - step, c == 1 || date(k) < s else {
-            return (0, false)
+            // Entry k moves the stale start as a cycle's moving entry would, but does not begin the
+            // cycles (its stretch does not start `step` before its date: the first entry after a
+            // late render, or entries half a period apart paired the other way), while the cycles
+            // from the entry after it would start as they ask (`from == dm - step` there): the loop
+            // renders entry k and asks again from the next (-1), instead of a stride.
+            let dk = date(k)
+            let movesFirst = dk > s && dk >= s + (step - period) && dk < s + step && date(k &+ c) - step == dk
+            if movesFirst { cyclesToLoop &+= 1 }
+            return (movesFirst ? -1 : 0, false)
         }
         // n: moves 0 … n - 1 render, the loop going on after each: the entry after move i (dated
         // `dm + i · step + spacing`) is not the last, renders at or before `limit` and before
@@ -69,7 +84,12 @@ extension WidgetSimulation {
         let tickBound = min(lastTick + period, fetchStale)
         let renderBound = min(limit.nextUp, dayEnd)
         let most = last &- 2 &- m
-        guard most >= 0 else { return (0, false) }
+        // (None left: entries half a period apart, entry k + 1 the one before the last. The stride
+        // would render entry k alone, as the loop's turn.)
+        guard most >= 0 else {
+            cyclesToLoop &+= 1
+            return (-1, false)
+        }
         var n = most / c &+ 1
         @inline(__always) func fits(_ i: Int) -> Bool {
             date(m &+ i &* c &+ 1) < renderBound && s + Double(i &+ 1) * step < tickBound
@@ -82,12 +102,23 @@ extension WidgetSimulation {
         n = min(n, estimate((bound - s) / step - 1))
         while n > 0 && !fits(n &- 1) { n &-= 1 }
         while n <= most / c && fits(n) { n &+= 1 }
-        guard n > 0 else { return (0, false) }
+        // (No move fits: the new stale start at or past `tickBound`, where the stride renders
+        // nothing, or, half a period apart, entry k + 2 after `limit`, where it renders entry k
+        // alone. The loop's turn renders as much.)
+        guard n > 0 else {
+            cyclesToLoop &+= 1
+            return (-1, false)
+        }
         // `StaleStride.exact` with the grid's part of it kept in `closedGrid` (with the spacing's
-        // for entries half a period apart).
+        // for entries half a period apart), through the dates and ticks the moves use: up to move
+        // n (the entry the loop renders after the moves, rendered here when it repeats) and its
+        // tick, before its date plus `step`. Past them the dates are only compared with the
+        // bounds, as the loop compares them (`fits`: the same formula, so the same value, exact
+        // or not), and the ticks too, where rounding, monotone, never takes one below a bound
+        // its exact value is at or past: the timeline's last date, far after, need not be exact.
         guard
             StaleStride.exact(
-                first: dates.first, tick: s, gridExponent: gridExponent, through: max(date(last), s) + 2 * step)
+                first: dates.first, tick: s, gridExponent: gridExponent, through: max(date(m &+ n &* c), s) + 2 * step)
         else { return (0, false) }
         // Move n, the entry the loop would render next, when it repeats the stretch too (`whole`,
         // above): its date was checked with move n - 1 (`fits(n - 1)`), its tick is checked here.

@@ -90,9 +90,13 @@ extension WidgetSimulation {
         while k < last &- 1 && fits(k &+ 1) { k &+= 1 }
         guard k >= Self.closedMinimum else { return .fallBack }
         // `StaleStride.exact` with the grid's part of it (a function of `step` and the period
-        // alone, the same for every timeline of a fixed provider) kept in `closedGrid`.
-        let lastDate = d1 + Double(last &- 1) * step
-        guard StaleStride.exact(first: d1, tick: s0, gridExponent: gridExponent, through: max(lastDate, s0) + 2 * step)
+        // alone, the same for every timeline of a fixed provider) kept in `closedGrid`, through
+        // the dates and ticks entries 1 … K use (entry K + 1's date, after entry K's tick). Past
+        // them the dates and ticks are only compared with the bounds (`fits`: the dates by the
+        // timeline's formula, as the loop computes them; rounding, monotone, never takes a tick
+        // below a bound its exact value is at or past): the timeline's last date need not be exact.
+        let following = d1 + Double(k) * step
+        guard StaleStride.exact(first: d1, tick: s0, gridExponent: gridExponent, through: max(following, s0) + 2 * step)
         else { return .fallBack }
 
         // Entry 0, as the render loop renders it (its views were counted before it); when it

@@ -85,6 +85,8 @@ extension WidgetSimulation {
                     if paths.closedTimelines {
                         (n, renderedNext) = closedCycles(from: k, dates: dates, last: last, through: limit, before: dayEnd, whole: true)
                     }
+                    // (-1 from the cycles: entry k is this turn's, with no stride, the cycles asked
+                    // again at the next entry.)
                     if n == 0 { n = strideRun(from: k, at: t, dates: dates, last: last, through: limit, before: dayEnd) }
                     if renderedNext {
                         // Entries k … k + n - 1 rendered, the last at its date (`lastRender`).
@@ -156,9 +158,11 @@ extension WidgetSimulation {
 
     /// Renders entries `k`, `k + 1`, … from entry `k` rendering at `t`, as the render loop would:
     /// in cycles that repeat one stretch, at once (`closedCycles`, when ``EnginePaths/closedTimelines``),
-    /// else in a stride (`strideRun`). Returns how many (0 when neither renders entry `k`). The
-    /// choice of `spacedRun` (over its timeline of every `m`-th entry); `renderRun` makes it with
-    /// the cycles rendering the entry after their moves too (`closedCycles`' `whole`).
+    /// else in a stride (`strideRun`, also where the cycles leave entry `k` to the loop's turn,
+    /// -1). Returns how many (0 when neither renders entry `k`). The choice of `spacedRun` (over
+    /// its timeline of every `m`-th entry); `renderRun` makes it with the cycles rendering the
+    /// entry after their moves too (`closedCycles`' `whole`), and renders entry `k` in its own
+    /// turn, with no stride, where they return -1.
     @inline(__always)
     mutating func cyclesOrStride(
         from k: Int, at t: SimTime, dates: (first: SimTime, spacing: Double, offset: Int), last: Int,

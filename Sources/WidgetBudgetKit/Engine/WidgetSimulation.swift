@@ -107,6 +107,9 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
     var loopStartTimelines = 0
     /// How many views `tallyViewsInJump` counted: read by the tests, as ``closedTaken``.
     var viewsInJumpsTaken = 0
+    /// How many times `closedCycles` left its first entry to the render loop's turn, with no
+    /// stride (its -1): read by the tests, as ``closedTaken``.
+    var cyclesToLoop = 0
 
     // Reloads.
     var budget: ReloadBudget
