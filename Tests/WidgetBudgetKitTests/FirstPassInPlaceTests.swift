@@ -6,7 +6,8 @@ import WidgetBudgetTestSupport
 /// The quantile's first pass over runs kept in memory (`AgeMarginals.firstPass`, read in a loop of
 /// its own over the runs in place, #26 engine-2 round 13) against the pass as it was, kept here
 /// verbatim (every part read through `StretchRuns.forEach`'s closure): the same table and totals
-/// to the bit, the stale time's estimate included, on the random shapes of `QuantileRunsTests`
+/// to the bit, the stale time's estimate included, and the stretches' order (now an `or` of the
+/// lengths' bits) as the old shortest stretch's sign, on the random shapes of `QuantileRunsTests`
 /// (runs of 1 to 10^6 stretches, beginnings at 0 and not, zeros, NaNs, infinities, negative ages),
 /// parts in memory and in a store mixed in one summary, at every bucket resolution.
 @Suite("First pass over runs in place")
