@@ -103,24 +103,24 @@ struct QuantileRunsTests {
         stride(from: 0, to: table.count, by: 2).map { table[$0].bitPattern }
     }
 
-    @Test("the first pass: the counts per bucket, the largest end, the shortest stretch, the lowest beginning")
+    @Test("the first pass: the counts per bucket, the largest end, the stretches' order, the lowest beginning")
     func firstPassSameBits() {
         for (i, set) in Self.sets(seed: 2_601, count: 40).enumerated() {
             let level = AgeLevel(bits: i % 6)
             let origin = level.origin, shift = level.shift, top = level.buckets - 1
-            func pass<P: Collection>(_ parts: P) -> (ContiguousArray<Double>, [Double])
+            func pass<P: Collection>(_ parts: P) -> (ContiguousArray<Double>, [Double], Bool)
             where P.Element: Collection, P.Element.Element == AgeSegment {
                 var table = level.table
                 let totals = table.withUnsafeMutableBufferPointer { table in
                     AgeMarginals.firstPass(parts, into: table, origin: origin, shift: shift, top: top)
                 }
-                return (table, [totals.hi, totals.shortest, totals.lowestFrom])
+                return (table, [totals.hi, totals.lowestFrom], totals.ordered)
             }
-            let (runTable, runTotals) = pass(set.shapes)
-            let (table, totals) = pass(set.arrays)
+            let (runTable, runTotals, runOrdered) = pass(set.shapes)
+            let (table, totals, ordered) = pass(set.arrays)
             let bits = { (v: [Double]) in v.map { $0.isNaN ? Double.nan.bitPattern : $0.bitPattern } }
             #expect(Self.counts(runTable) == Self.counts(table), "set \(i): the counts")
-            #expect(bits(runTotals) == bits(totals), "set \(i): hi, shortest, lowestFrom")
+            #expect(bits(runTotals) == bits(totals) && runOrdered == ordered, "set \(i): hi, lowestFrom, ordered")
         }
     }
 

@@ -17,8 +17,8 @@
 struct AgeMarginals {
     /// The histograms, each over one bucket of the one before; the first over every segment.
     private(set) var levels: [AgeLevel]
-    /// False when some segment breaks `0 <= from <= to` or is not finite, or there are too many
-    /// for the bounds below: every question falls back.
+    /// False when some segment breaks `0 <= from <= to` (or is `+0 ... −0`) or is not finite, or
+    /// there are too many for the bounds below: every question falls back.
     let usable: Bool
     /// The stale time `Σ (to − from)`, each run's term added at once (an estimate).
     let stale: Double
@@ -57,13 +57,14 @@ struct AgeMarginals {
         count = n
         self.runs = runs
         usable =
-            totals.shortest >= 0 && totals.lowestFrom >= 0 && totals.stale.isFinite && level.table[1].isFinite
+            totals.ordered && totals.lowestFrom >= 0 && totals.stale.isFinite && level.table[1].isFinite
             && level.table[3].isFinite && n < Self.mostSegments
         levels = [level]
     }
 
     /// The first pass: counts and sums per bucket into `table` (see `AgeLevel.table`, before
-    /// `accumulate`), the stale time, the largest end, the shortest segment and the lowest `from`.
+    /// `accumulate`), the stale time, the largest end, whether every segment ends at or after its
+    /// beginning (`ordered`) and the lowest `from`.
     /// Each run of `k` stretches (`StretchRuns`) adds `k` to its end's count at
     /// `4t` and `k · to` to its sum at `4t + 1`, the same for its beginning at `4f + 2` and
     /// `4f + 3`, and `k · (to − from)` to the stale time: a stretch on its own (`k` = 1) adds its
@@ -71,38 +72,103 @@ struct AgeMarginals {
     /// `to` is `max` but for a NaN `to` (which makes the sums NaN, and the histogram unusable).
     static func firstPass<P: Collection>(
         _ parts: P, into table: UnsafeMutableBufferPointer<Double>, origin: Int, shift: Int, top: Int
-    ) -> (stale: Double, hi: Double, shortest: Double, lowestFrom: Double)
+    ) -> (stale: Double, hi: Double, ordered: Bool, lowestFrom: Double)
     where P.Element: Collection, P.Element.Element == AgeSegment {
-        var stale = 0.0, hi = 0.0, shortest = 0.0, lowestFrom = 0.0
-        var zeroFrom = 0
-        // Values clamped into the buckets' range fall in the first or the last bucket, as in
-        // `AgeLevel.bucket` (a NaN in the last: the sums tell it anyway).
-        let floor = Double(bitPattern: UInt64(origin)), ceiling = Double(bitPattern: UInt64(origin + (top + 1) << shift)).nextDown
-        let base = origin >> shift
+        let buckets = FirstPassBuckets(origin: origin, shift: shift, top: top)
+        var totals = FirstPassTotals()
         for part in parts {
-            StretchRuns.forEach(in: part) { from, to, count in
-                let k = Double(count)
-                let length = to - from
-                hi = hi > to ? hi : to  // `max(hi, to)` but for a NaN `to` (one instruction)
-                shortest = min(shortest, length)
-                stale += k * length
-                let below = to < ceiling ? to : ceiling  // (a NaN gives the ceiling)
-                let clamped = below < floor ? floor : below
-                let t = (Int(bitPattern: UInt(clamped.bitPattern)) &>> shift &- base) &<< 2
-                table[t] += k
-                table[t + 1] += k * to
-                if from == 0 {
-                    zeroFrom &+= count
-                } else {
-                    lowestFrom = min(lowestFrom, from)
-                    let f = AgeLevel.bucket(from, origin, shift, top) &<< 2
-                    table[f + 2] += k
-                    table[f + 3] += k * from
+            if let shapes = part as? AgeShapes, shapes.storedRuns == 0 {
+                // Every run in memory (the optimizer's summaries): read in a loop of its own, out
+                // of line, whose sums stay in registers (#26 engine-2 round 13).
+                totals = shapes.runs.withUnsafeBufferPointer { Self.firstPass($0, into: table, buckets, after: totals) }
+            } else {
+                StretchRuns.forEach(in: part) { from, to, count in
+                    Self.add(
+                        from, to, count, into: table, buckets, &totals.stale, &totals.hi, &totals.signs, &totals.lowestFrom,
+                        &totals.zeroFrom)
                 }
             }
         }
-        table[2] += Double(zeroFrom)
-        return (stale, hi, shortest, lowestFrom)
+        table[2] += Double(totals.zeroFrom)
+        return (totals.stale, totals.hi, totals.signs >> 63 == 0, totals.lowestFrom)
+    }
+
+    /// The first pass's running sums: the stale time, the largest end, the lowest beginning other
+    /// than 0, the stretches' lengths' bit patterns or-ed together (a sign bit set: some stretch
+    /// ends before it begins, or has a length of −0 or a NaN with its sign set, and the histogram
+    /// is not used), and how many stretches begin at 0 (their beginnings' bucket is the first,
+    /// their sum 0).
+    struct FirstPassTotals {
+        var stale = 0.0, hi = 0.0, lowestFrom = 0.0
+        var signs: UInt64 = 0
+        var zeroFrom = 0
+    }
+
+    /// Where the first pass puts a value: the buckets `0...top` from `origin` by `shift`, and the
+    /// values those clamp to, the first and the last bucket's (as `AgeLevel.bucket`: a NaN in the
+    /// last; the sums tell it anyway).
+    struct FirstPassBuckets {
+        let origin: Int, shift: Int, top: Int
+        let floor: Double, ceiling: Double
+        /// The first bucket's index in the bit pattern's leading part.
+        let base: Int
+
+        init(origin: Int, shift: Int, top: Int) {
+            self.origin = origin
+            self.shift = shift
+            self.top = top
+            floor = Double(bitPattern: UInt64(origin))
+            ceiling = Double(bitPattern: UInt64(origin + (top + 1) << shift)).nextDown
+            base = origin >> shift
+        }
+    }
+
+    /// The first pass over runs in memory, after `totals`: each run added in order by
+    /// ``add(_:_:_:into:_:_:_:_:_:_:)``, the sums in locals (kept in a struct, or captured by the
+    /// closure of `StretchRuns.forEach`, they were stored back at every run).
+    @inline(never)
+    static func firstPass(
+        _ runs: UnsafeBufferPointer<AgeShapes.Run>, into table: UnsafeMutableBufferPointer<Double>, _ buckets: FirstPassBuckets,
+        after totals: FirstPassTotals
+    ) -> FirstPassTotals {
+        var stale = totals.stale, hi = totals.hi, signs = totals.signs, lowestFrom = totals.lowestFrom
+        var zeroFrom = totals.zeroFrom
+        for run in runs {
+            assert(run.count > 0, "a run of no stretch in memory")
+            add(run.from, run.to, run.count, into: table, buckets, &stale, &hi, &signs, &lowestFrom, &zeroFrom)
+        }
+        return FirstPassTotals(stale: stale, hi: hi, lowestFrom: lowestFrom, signs: signs, zeroFrom: zeroFrom)
+    }
+
+    /// Adds a run of `count` stretches from `from` to `to`: `count` to its end's count at `4t`
+    /// and `count · to` to its sum at `4t + 1`, the same for its beginning at `4f + 2` and
+    /// `4f + 3` (a beginning at 0 only counted, in `zeroFrom`), `count · (to − from)` to `stale`,
+    /// `to` to the largest end `hi`, `from` to the lowest beginning, and the bits of `to − from`
+    /// to `signs` (an `or` in the integers: as a `min` of the lengths, beside the `max` of the
+    /// ends, the two were paired into vector instructions that cost 10 a run against 4).
+    @inline(__always)
+    static func add(
+        _ from: Double, _ to: Double, _ count: Int, into table: UnsafeMutableBufferPointer<Double>, _ buckets: FirstPassBuckets,
+        _ stale: inout Double, _ hi: inout Double, _ signs: inout UInt64, _ lowestFrom: inout Double, _ zeroFrom: inout Int
+    ) {
+        let k = Double(count)
+        let length = to - from
+        hi = hi > to ? hi : to  // `max(hi, to)` but for a NaN `to` (one instruction)
+        signs |= length.bitPattern
+        stale += k * length
+        let below = to < buckets.ceiling ? to : buckets.ceiling  // (a NaN gives the ceiling)
+        let clamped = below < buckets.floor ? buckets.floor : below
+        let t = (Int(bitPattern: UInt(clamped.bitPattern)) &>> buckets.shift &- buckets.base) &<< 2
+        table[t] += k
+        table[t + 1] += k * to
+        if from == 0 {
+            zeroFrom &+= count
+        } else {
+            lowestFrom = min(lowestFrom, from)
+            let f = AgeLevel.bucket(from, buckets.origin, buckets.shift, buckets.top) &<< 2
+            table[f + 2] += k
+            table[f + 3] += k * from
+        }
     }
 
     /// Whether the stale time, the segments' `to − from` added in order, exceeds `target`; `nil`

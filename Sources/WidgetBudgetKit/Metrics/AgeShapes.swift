@@ -110,7 +110,10 @@ public struct AgeShapes: Collection, Sendable, Equatable {
     /// them, which the first slot joins), kept as where the run would have begun had each of its
     /// stretches a slot (`start`, moved back by those), so a run's count is one subtraction and a
     /// slot that continues it two comparisons (#26 engine-2: the slots between marks and the
-    /// marked ones had a loop each, and a count a slot). The runs are written into `out` (no more
+    /// marked ones had a loop each, and a count a slot). The slots are read in one pass: a loop
+    /// over the marks, each running the slots' loop up to its slot, then the slots' loop to the
+    /// end (round 13: one loop whose bound moved at each mark kept the marks' place and count on
+    /// the stack, 25 instructions a mark against 16). The runs are written into `out` (no more
     /// than one a slot). Returns how many runs were written, and how many stretches the slots are.
     @inline(__always)
     private static func fold(
@@ -122,37 +125,43 @@ public struct AgeShapes: Collection, Sendable, Equatable {
         // The current run's shape, and where it would have begun with a slot a stretch.
         var from = p[0].from.bitPattern, to = p[0].to.bitPattern
         var start = -carried
-        var m = 0
-        // One past the next marked slot (`end`: none).
-        var stop = marks.isEmpty ? end : marks[0].slot &+ 1
         var i = 1
         // Runs written to `out`.
         var r = 0
-        // (`&+`, `&-`: no count passes the stretches' count, an `Int`.)
-        while true {
-            // Up to the next marked slot, and it: a slot of another shape ends the run.
-            while i < stop {
-                let f = p[i].from.bitPattern, t = p[i].to.bitPattern
-                if f != from || t != to {
-                    out[r] = Run(from: Double(bitPattern: from), to: Double(bitPattern: to), count: i &- start)
-                    r &+= 1
-                    from = f
-                    to = t
-                    start = i
-                }
-                i &+= 1
-            }
-            guard m < marks.count else { break }
+        // (`&+`, `&-`: no count passes the stretches' count, an `Int`.) Up to each marked slot,
+        // and it; then up to the end: one loop over the marks, one over the slots after the last.
+        for mark in marks {
+            foldSlots(p, upTo: mark.slot &+ 1, &i, &from, &to, &start, into: out, &r)
             // Slot `i - 1` is the marked one, in the current run: its stretches but the one counted.
-            start &-= marks[m].count &- 1
-            m &+= 1
-            stop = m < marks.count ? marks[m].slot &+ 1 : end
+            start &-= mark.count &- 1
         }
+        foldSlots(p, upTo: end, &i, &from, &to, &start, into: out, &r)
         out[r] = Run(from: Double(bitPattern: from), to: Double(bitPattern: to), count: end &- start)
         // The stretches: a slot each, and each marked slot's count less 1.
         var n = end
         for mark in marks { n &+= mark.count &- 1 }
         return (r &+ 1, n)
+    }
+
+    /// The loop of ``fold(_:marks:carried:into:)`` over the slots from `i` up to `stop`: a slot of
+    /// another shape than the current run's (`from`, `to`, the bits) ends the run, written to
+    /// `out[r]` with its count from `start`, and begins the next.
+    @inline(__always)
+    private static func foldSlots(
+        _ p: UnsafePointer<AgeSegment>, upTo stop: Int, _ i: inout Int, _ from: inout UInt64, _ to: inout UInt64,
+        _ start: inout Int, into out: UnsafeMutablePointer<Run>, _ r: inout Int
+    ) {
+        while i < stop {
+            let f = p[i].from.bitPattern, t = p[i].to.bitPattern
+            if f != from || t != to {
+                out[r] = Run(from: Double(bitPattern: from), to: Double(bitPattern: to), count: i &- start)
+                r &+= 1
+                from = f
+                to = t
+                start = i
+            }
+            i &+= 1
+        }
     }
 
     /// Appends the stretches of `stretches` to ``runs``, each merged into the last run when of its
