@@ -4,7 +4,7 @@
 /// A list gallops from the cursor (a few comparisons for a jump of a few changes, forward or
 /// back). An `every` grid answers by arithmetic inside its current `ExactTicks` stretch (ticks a
 /// whole period apart to the bit, away from daylight-saving changes): one addition when the date
-/// moved past the cursor's tick by less than a period, else a division and two comparisons,
+/// moved past the cursor's tick by less than a period, else a division and one comparison,
 /// whichever way the date moved.
 struct ChangeCursor {
     let changes: ContentChanges

@@ -32,8 +32,9 @@ extension WidgetSimulation {
     ///
     /// Falls back (`fallBack`, nothing changed but the change cursor's position, which answers the
     /// same, and `closedGrid`) when any condition fails, or when fewer than `closedMinimum` entries would follow
-    /// entry 0. The caller checked that entry 0 renders as dated (at `t`) and that entry 1 is
-    /// dated `step` after it (`dates`: the entries from 1 on, evenly spaced).
+    /// entry 0. The caller checked that entry 0 renders as dated (at `t`), that entry 1 is
+    /// dated `step` after it (`dates`: the entries from 1 on, evenly spaced), and that entry 1
+    /// is dated at or before `limit` and before `dayEnd` (else `K` is 0: nothing to do here).
     @inline(never)
     mutating func closedTimeline(
         at t: SimTime, dates: (first: SimTime, spacing: Double, offset: Int), last: Int, through limit: SimTime,
@@ -44,7 +45,7 @@ extension WidgetSimulation {
         // caller checked these; exactly so: checked below).
         let d0 = t
         let step = dates.spacing, d1 = dates.first
-        guard last > Self.closedMinimum, d1 <= limit, d1 < dayEnd else { return .fallBack }
+        guard last > Self.closedMinimum else { return .fallBack }
         let s0 = min(fetchStale, predictable.firstAfterInLoop(d0))
         // The grid's facts for this spacing, asked once while it and the period stay (a fixed
         // provider's every timeline): entries whole periods apart, the grid's part of the

@@ -53,14 +53,18 @@ extension WidgetSimulation {
             // going on with entry 2.
             if k == 0 && paths.closedTimelines && t == date, let dates = timeline.evenDates(from: 1), dates.offset == 1 {
                 if dates.first - dates.spacing == t {
-                    switch closedTimeline(at: t, dates: dates, last: last, through: limit, before: dayEnd) {
-                    case .fallBack: break
-                    case .left: continue runs
-                    case let .goOn(next, nextDate, nextAt):
-                        k = next
-                        date = nextDate
-                        t = nextAt
-                        steady = true
+                    // (Not when entry 1 renders after `limit` or at the day's end: no entry after
+                    // entry 0 would be rendered, and the loop renders entry 0 and leaves.)
+                    if dates.first <= limit && dates.first < dayEnd {
+                        switch closedTimeline(at: t, dates: dates, last: last, through: limit, before: dayEnd) {
+                        case .fallBack: break
+                        case .left: continue runs
+                        case let .goOn(next, nextDate, nextAt):
+                            k = next
+                            date = nextDate
+                            t = nextAt
+                            steady = true
+                        }
                     }
                 } else if let (moved, d2) = alignedStart(at: t, last: last, through: limit, before: dayEnd) {
                     k = 2

@@ -49,15 +49,21 @@ struct ExactTicks {
     @inline(__always)
     func indexAfter(_ date: SimTime, period: Double) -> Double? {
         guard date >= baseTime else { return nil }
-        // Every value here is an integer below 2^52 (`exactRun`), so the checks are exact.
-        // The estimate only needs to be within one of the answer (the checks correct it either
-        // way): below 2^52 a quotient at or above 0 is rounded to the nearest integer by adding
+        // Every tick time and the period are integers below 2^52 (`exactRun`), so the check is
+        // exact. Below 2^52 a quotient at or above 0 is rounded to the nearest integer by adding
         // and subtracting 2^52 (two additions: no call to `floor`, no conversion to an integer
-        // and its range checks); at or above 2^52 it is an integer already.
+        // and its range checks); at or above 2^52 it is an integer already. The answer is `n + 1`,
+        // `n` the whole part of `(date - baseTime) / period` computed exactly, and the estimate
+        // `j` is the answer or one more, so one check downwards corrects it: for `n` in the
+        // stretch, `n · period` (tick `n`'s distance from the first, an integer below 2^52) is a
+        // double at or below `date - baseTime`, and rounding, monotone, keeps the difference and
+        // the quotient at or above it and `n`, the quotient's nearest integer too; likewise at or
+        // below `n + 1` when tick `n + 1` is in the stretch. When the answer is past the stretch
+        // (`nil`), so is the estimate (at or above the last tick's distance, as above), and the
+        // check moves it back one at most, never to the last tick (at or before `date`, exact).
         let q = (date - baseTime) / period
         var j = (q < 0x1p52 ? (q + 0x1p52) - 0x1p52 : q) + 1
         if baseTime + (j - 1) * period > date { j -= 1 }
-        if baseTime + j * period <= date { j += 1 }
         return base + j <= last ? base + j : nil
     }
 }
