@@ -122,13 +122,16 @@ struct EnginePaths {
         renders =
             detail.display || detail.ageSegments || detail.dayAgeQuantiles || detail.views || detail.figures != nil
             || level != .none
-        bulkRenders = inputs.predictable.isEmpty && level != .all
+        // Asked once: a periodic change's `isEmpty` is a search of its ticks (about 100
+        // instructions, at every run of the optimizer).
+        let noPredictable = inputs.predictable.isEmpty
+        bulkRenders = noPredictable && level != .all
         simpleRenderTimes = system.renderDelay.isConstant && inputs.lowPower.isEmpty
         freshRuns = !bulkRenders && simpleRenderTimes && level != .all
         renderRuns = simpleRenderTimes && level != .all
         strideRuns = renderRuns && system.renderDelay.mean == 0
         gridJumps = strideRuns
-        spacedStrides = strideRuns && !inputs.predictable.isEmpty
+        spacedStrides = strideRuns && !noPredictable
         viewsInLoops = level != .all && inputs.locationChanges.count == 0
         inlineViews = renderRuns && viewsInLoops
         viewsInJumps = gridJumps && inlineViews

@@ -189,7 +189,8 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
         }
         days.reserveCapacity(calendar.days)
         if detail.chargeTimes { chargeTimes.reserveCapacity(calendar.days * 24) }
-        self.system = system
+        // (`consume`: the settings adjusted above were copied in and the local copy destroyed.)
+        self.system = consume system
         self.calendar = calendar
         self.inputs = inputs
     }

@@ -14,6 +14,9 @@ public struct OptimizationProblem: Sendable {
     /// Inputs per replication, drawn once, for each app throttle of the space (`nil`: the
     /// scenario's app as written).
     let inputsByThrottle: [Double?: [WidgetInputs]]
+    /// ``inputsByThrottle``'s entries in a list, searched by `input(_:appThrottle:)` at every run
+    /// (hashing the key cost about a thousand instructions a run, #26 engine-2 `grant`).
+    let drawnInputs: [(throttle: Double?, inputs: [WidgetInputs])]
     /// For the problem of a daylight-saving day: the horizon whose budget its widget keeps
     /// (``HorizonBudget``); `nil` for the horizon's own problem.
     let horizonBudget: HorizonBudget?
@@ -48,6 +51,7 @@ public struct OptimizationProblem: Sendable {
             }
         }
         inputsByThrottle = byThrottle
+        drawnInputs = byThrottle.map { (throttle: $0.key, inputs: $0.value) }
         self.horizonBudget = horizonBudget
         let horizon = HorizonBudget(scenario: s, calendar: calendar, widget: settings.widget, drawn: byThrottle)
         self.daylightSavingDays = daylightSavingDays ? Self.daylightSavingDays(s, settings: settings, horizon: horizon) : []
@@ -78,8 +82,14 @@ public struct OptimizationProblem: Sendable {
 
     /// The inputs of replication `r` with the app throttled to `appThrottle`: drawn once for the
     /// settings' replications, on demand beyond (the same draws: every stream is keyed by purpose).
+    ///
+    /// The drawn inputs are found in ``drawnInputs`` by `==`, as the dictionary finds its key (its
+    /// hash agrees with `==`, 0 and -0 included; NaN, equal to nothing, finds no entry either way).
     func input(_ r: Int, appThrottle: Double?) -> WidgetInputs {
-        if let drawn = inputsByThrottle[appThrottle], r < drawn.count { return drawn[r] }
+        for entry in drawnInputs where entry.throttle == appThrottle {
+            if r < entry.inputs.count { return entry.inputs[r] }
+            break
+        }
         var inputs = WidgetInputs(
             scenario: Self.scenario(scenario, widget: settings.widget, appThrottle: appThrottle), calendar: calendar,
             widgetIndex: settings.widget, replication: r)

@@ -20,9 +20,13 @@ public struct RollingWindowBudget: BudgetRule {
     private var ascending = true
 
     /// A full budget of `daily` (> 0) reloads.
+    ///
+    /// No room is asked for `daily` ≤ 0 (`ReloadBudget.Rule`'s placeholders of the rules it does not
+    /// hold, made at every run): the empty array's `reserveCapacity` of 0 or less took the array's
+    /// slow path to end with the same empty array.
     public init(daily: Int) {
         self.daily = daily
-        times.reserveCapacity(Swift.min(daily, 64))
+        if daily > 0 { times.reserveCapacity(Swift.min(daily, 64)) }
     }
 
     /// Needs no local time.
