@@ -52,35 +52,28 @@ struct EntryStepCursorTests {
     @Test("the exact stretch's first tick after a date, on and around its ticks, is the stateless one")
     func exactTicksIndexAfterMatchesStateless() {
         var g = SeededGenerator(seed: 1213)
-        for (clock, horizon) in PeriodicTicksTests.clocks {
-            for period in [1.0, 7, 60, 900, 3_600] {
-                let offset = g.next() % 2 == 0 ? 0 : ((g.unit() - 0.5) * period).rounded()
-                let ticks = PeriodicTicks(period: period, offset: offset, clock: clock, horizon: horizon)
-                for _ in 0..<20 {
-                    let k = ticks.firstIndex + Double(g.next() % UInt64(max(1, horizon / period)))
-                    let exact = ExactTicks(ticks, from: k, time: ticks.time(ofIndex: k))
-                    guard exact.contains(k) else { continue }
-                    for _ in 0..<200 {
-                        let j = k + Double(g.next() % 400)
-                        let tick = exact.time(ofIndex: k, period: period) + (j - k) * period
-                        let date: SimTime
-                        switch g.next() % 5 {
-                        case 0: date = tick
-                        case 1: date = tick.nextDown
-                        case 2: date = tick.nextUp
-                        case 3: date = tick + g.unit() * period
-                        default: date = tick - g.unit() * period
-                        }
-                        guard let index = exact.indexAfter(date, period: period) else { continue }
-                        let got = exact.time(ofIndex: index, period: period)
-                        let expected = ticks.firstAfter(date)
-                        if got != expected || ticks.time(ofIndex: index) != got {
-                            Issue.record("\(clock.timeZoneIdentifier) every \(period) + \(offset): after \(date) \(got) != \(expected)")
-                            break
-                        }
-                    }
+        ExactTicksIndexTests.forEachExactStretch(&g, periods: [1.0, 7, 60, 900, 3_600]) { ticks, exact, k, grid, g in
+            let period = ticks.period
+            for _ in 0..<200 {
+                let j = k + Double(g.next() % 400)
+                let tick = exact.time(ofIndex: k, period: period) + (j - k) * period
+                let date: SimTime
+                switch g.next() % 5 {
+                case 0: date = tick
+                case 1: date = tick.nextDown
+                case 2: date = tick.nextUp
+                case 3: date = tick + g.unit() * period
+                default: date = tick - g.unit() * period
+                }
+                guard let index = exact.indexAfter(date, period: period) else { continue }
+                let got = exact.time(ofIndex: index, period: period)
+                let expected = ticks.firstAfter(date)
+                if got != expected || ticks.time(ofIndex: index) != got {
+                    Issue.record("\(grid): after \(date) \(got) != \(expected)")
+                    break
                 }
             }
+            return true
         }
     }
 
