@@ -118,7 +118,7 @@ extension WidgetSimulation {
         // its exact value is at or past: the timeline's last date, far after, need not be exact.
         guard
             StaleStride.exact(
-                first: dates.first, tick: s, gridExponent: gridExponent, through: max(date(m &+ n &* c), s) + 2 * step)
+                first: dates.first, tick: s, gridExponent: gridExponent, through: Self.boundMax(date(m &+ n &* c), s) + 2 * step)
         else { return (0, false) }
         // Move n, the entry the loop would render next, when it repeats the stretch too (`whole`,
         // above): its date was checked with move n - 1 (`fits(n - 1)`), its tick is checked here.
@@ -176,4 +176,14 @@ extension WidgetSimulation {
             segments.count += n
         }
     }
+
+    /// `max(last, tick)` as the closed paths' `through` bound reads it (`StaleStride.exact`, after
+    /// adding `2 * step`: its binade alone, a NaN refused): `tick > last ? tick : last`, one
+    /// `maxsd`, rather than the branch-free select of Swift's NaN-correct `max` (`tick >= last ?
+    /// tick : last`). Both give `last` when the two are unordered (a NaN); they differ only for
+    /// zeros of opposite signs (`max` gives `tick`, this `last`), and a zero's sign changes no
+    /// binade of the sum (round 13). `BoundMaxTests` checks the bound and `exact`'s answer against
+    /// `max` kept verbatim.
+    @inline(__always)
+    static func boundMax(_ last: SimTime, _ tick: SimTime) -> SimTime { tick > last ? tick : last }
 }

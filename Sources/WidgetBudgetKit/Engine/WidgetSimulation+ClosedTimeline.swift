@@ -97,7 +97,7 @@ extension WidgetSimulation {
         // timeline's formula, as the loop computes them; rounding, monotone, never takes a tick
         // below a bound its exact value is at or past): the timeline's last date need not be exact.
         let following = d1 + Double(k) * step
-        guard StaleStride.exact(first: d1, tick: s0, gridExponent: gridExponent, through: max(following, s0) + 2 * step)
+        guard StaleStride.exact(first: d1, tick: s0, gridExponent: gridExponent, through: Self.boundMax(following, s0) + 2 * step)
         else { return .fallBack }
 
         // Entry 0, as the render loop renders it (its views were counted before it); when it

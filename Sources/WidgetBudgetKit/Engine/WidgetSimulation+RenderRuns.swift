@@ -283,8 +283,21 @@ extension WidgetSimulation {
     /// `FreshRun.following` finds no fresh run and only entry `j` sharing (by its definition, which
     /// `EntryStepCursorTests` checks it against), and rendering entry `j` changes no sum. The
     /// common case of entries half a period apart and off the grid, answered without the search.
+    /// (Entry `j + 1` renders at `max(its date + delay, at)`, asked through `rendersAfter`.)
     @inline(__always)
     func sharesOnly(_ j: Int, date: SimTime, renderedAt at: SimTime) -> Bool {
-        date < staleStart && max(timeline.date(ofEntry: j &+ 1) + constantRenderDelay, at) > staleStart
+        date < staleStart && Self.rendersAfter(timeline.date(ofEntry: j &+ 1) + constantRenderDelay, at, staleStart)
+    }
+
+    /// `max(due, at) > stale` to the bit for any doubles (NaN, ±0, infinities included), without
+    /// the select `max` compiles to (Swift's `max` is `at >= due ? at : due`, NaN-correct: a
+    /// branch-free compare and blend of five instructions before the comparison): when `due > stale`
+    /// the larger of the two is after `stale` either way; else `max` is after `stale` exactly
+    /// when `at` is and `max` picks `at` (`at >= due`, false when `due` is a NaN, which `max`
+    /// returns and which is after nothing); ±0 compare equal, so which zero `max` picks is not
+    /// read (round 13). `RendersAfterTests` checks it against `max` kept verbatim.
+    @inline(__always)
+    static func rendersAfter(_ due: SimTime, _ at: SimTime, _ stale: SimTime) -> Bool {
+        due > stale || (at > stale && at >= due)
     }
 }
