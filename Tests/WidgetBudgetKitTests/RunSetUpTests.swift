@@ -50,9 +50,11 @@ struct RunSetUpTests {
     }
 
     /// `OptimizationProblem.input(_:appThrottle:)` before #26 engine-2 `grant`'s second part: the
-    /// drawn inputs found by the dictionary's key.
+    /// drawn inputs found by the dictionary's key (the dictionary the problem then kept, made
+    /// here from its list).
     static func oldInput(_ problem: OptimizationProblem, _ r: Int, appThrottle: Double?) -> WidgetInputs {
-        if let drawn = problem.inputsByThrottle[appThrottle], r < drawn.count { return drawn[r] }
+        let inputsByThrottle = Dictionary(uniqueKeysWithValues: problem.drawnInputs.map { ($0.throttle, $0.inputs) })
+        if let drawn = inputsByThrottle[appThrottle], r < drawn.count { return drawn[r] }
         var inputs = WidgetInputs(
             scenario: OptimizationProblem.scenario(problem.scenario, widget: problem.settings.widget, appThrottle: appThrottle),
             calendar: problem.calendar, widgetIndex: problem.settings.widget, replication: r)

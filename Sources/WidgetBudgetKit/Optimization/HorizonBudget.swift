@@ -12,7 +12,7 @@ struct HorizonBudget: Sendable {
     let scenario: Scenario
     let calendar: SimulationCalendar
     let widget: Int
-    /// The horizon's inputs drawn once per app throttle (`OptimizationProblem.inputsByThrottle`).
+    /// The horizon's inputs drawn once per app throttle (`OptimizationProblem.drawnInputs`).
     let drawn: [Double?: [WidgetInputs]]
     /// Days from the horizon's start to the replay's start.
     var dayOffset = 0

@@ -12,10 +12,8 @@ public struct OptimizationProblem: Sendable {
     /// The scenario's calendar.
     public let calendar: SimulationCalendar
     /// Inputs per replication, drawn once, for each app throttle of the space (`nil`: the
-    /// scenario's app as written).
-    let inputsByThrottle: [Double?: [WidgetInputs]]
-    /// ``inputsByThrottle``'s entries in a list, searched by `input(_:appThrottle:)` at every run
-    /// (hashing the key cost about a thousand instructions a run, #26 engine-2 `grant`).
+    /// scenario's app as written): a list searched by `input(_:appThrottle:)` at every run, not a
+    /// dictionary (hashing the key cost about a thousand instructions a run, #26 engine-2 `grant`).
     let drawnInputs: [(throttle: Double?, inputs: [WidgetInputs])]
     /// For the problem of a daylight-saving day: the horizon whose budget its widget keeps
     /// (``HorizonBudget``); `nil` for the horizon's own problem.
@@ -50,7 +48,6 @@ public struct OptimizationProblem: Sendable {
                 return inputs.drawnInAdvance()
             }
         }
-        inputsByThrottle = byThrottle
         drawnInputs = byThrottle.map { (throttle: $0.key, inputs: $0.value) }
         self.horizonBudget = horizonBudget
         let horizon = HorizonBudget(scenario: s, calendar: calendar, widget: settings.widget, drawn: byThrottle)
