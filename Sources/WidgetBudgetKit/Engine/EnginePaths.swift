@@ -112,6 +112,15 @@ struct EnginePaths {
     /// with those answers, so the same grants; the clone only skips the questions (about 18
     /// instructions a grant: the optimizer's runs have none of them).
     let plainGrants: Bool
+    /// The event loop (`run`) runs its clone without the app's requests, App Intents and
+    /// `unseen_after` holds: on when the run has none of them (no app request, no App Intent, an
+    /// infinite `unseen_after`) and takes ``foldedTurns`` (so ``renderRuns``, ``viewsInLoops`` and
+    /// ``inlineViews``), as the optimizer's runs do. The next app request and App Intent are then
+    /// `+infinity` at every turn, no policy reload awaits a view, and those four paths are on all
+    /// run long: the clone takes these values as constants, so the same turns with the same
+    /// numbers, without the comparisons that can never hold (#26 engine-2, round 14 `grant`).
+    /// ``RunDetail/plainLoop`` off turns it off (tests, to compare the two clones).
+    let plainLoop: Bool
     /// ``timeline(closeEntries:)`` for a timeline whose entries are all at least the render
     /// spacing apart, and for one with two entries closer (found once: asked at every delivery).
     private let spacedTimeline: Timeline, closeTimeline: Timeline
@@ -140,6 +149,8 @@ struct EnginePaths {
         closedTimelines = viewsInJumps
         foldedTurns = inlineViews
         drawsViews = detail.views || system.unseenAfter.isFinite || inputs.locationChanges.count > 0
+        plainLoop =
+            detail.plainLoop && foldedTurns && inputs.appRequests.isEmpty && inputs.intents.times.isEmpty && !system.unseenAfter.isFinite
         plainGrants =
             level == .none && inputs.foreground.isEmpty && inputs.lowPower.isEmpty && inputs.unpredictable.times.isEmpty
         spacedTimeline = Self.timeline(
