@@ -121,13 +121,31 @@ struct EnginePaths {
     /// numbers, without the comparisons that can never hold (#26 engine-2, round 14 `grant`).
     /// ``RunDetail/plainLoop`` off turns it off (tests, to compare the two clones).
     let plainLoop: Bool
+    /// The plain grant (``plainGrants``) charges without asking the budget: B cannot run out in
+    /// this run. On when the model's rule is the rolling or the midnight one (each grants while
+    /// fewer than B charges were made in the whole run: its count of a day's or of the last 24
+    /// hours' charges is at most that), there is no App Intent, and B (in the learning period
+    /// too) is more than `2 · horizon / minReloadInterval + 2`, the horizon at most 2^40 s and the
+    /// interval at least 1 s: every grant, none an App Intent's, comes at or after the rounded
+    /// `lastGrant + minReloadInterval`, at least half an interval after the grant before it at
+    /// these magnitudes (or past the horizon, for an interval longer than it), and every grant
+    /// is at or after 0 and before the horizon, so fewer than `2 · horizon / interval + 1` grants
+    /// are charged. The optimizer's runs without a budget (B = 2^40) take it. Every charge is
+    /// then available, so no request waits for budget and nothing else asks the rule (no event
+    /// reads the budget left, `plainGrants` keeping none): the rule is left as it was made, the
+    /// same grants made (#26 engine-2, round 14 `grant`).
+    let budgetNeverRunsOut: Bool
     /// ``timeline(closeEntries:)`` for a timeline whose entries are all at least the render
     /// spacing apart, and for one with two entries closer (found once: asked at every delivery).
     private let spacedTimeline: Timeline, closeTimeline: Timeline
 
     /// The paths of a run of `inputs` under `system`, logging `level`, reporting `detail` (the
-    /// inputs and settings borrowed: the run's set-up copies neither).
-    init(inputs: borrowing WidgetInputs, system: borrowing SystemSettings, level: EventLevel, detail: RunDetail) {
+    /// inputs and settings borrowed: the run's set-up copies neither), with the budget's
+    /// `budgetModel` over `horizon` seconds (without them, ``budgetNeverRunsOut`` is off).
+    init(
+        inputs: borrowing WidgetInputs, system: borrowing SystemSettings, level: EventLevel, detail: RunDetail,
+        budgetModel: BudgetModel? = nil, horizon: SimTime = .infinity
+    ) {
         renders =
             detail.display || detail.ageSegments || detail.dayAgeQuantiles || detail.views || detail.figures != nil
             || level != .none
@@ -153,10 +171,22 @@ struct EnginePaths {
             detail.plainLoop && foldedTurns && inputs.appRequests.isEmpty && inputs.intents.times.isEmpty && !system.unseenAfter.isFinite
         plainGrants =
             level == .none && inputs.foreground.isEmpty && inputs.lowPower.isEmpty && inputs.unpredictable.times.isEmpty
+        budgetNeverRunsOut =
+            plainGrants && inputs.intents.times.isEmpty
+            && Self.neverRunsOut(
+                budgetModel, daily: min(inputs.dailyBudget, inputs.learningDays > 0 ? inputs.learningBudget : inputs.dailyBudget),
+                horizon: horizon, interval: system.minReloadInterval)
         spacedTimeline = Self.timeline(
             close: false, bulkRenders: bulkRenders, freshRuns: freshRuns, spacedStrides: spacedStrides)
         closeTimeline = Self.timeline(
             close: true, bulkRenders: bulkRenders, freshRuns: freshRuns, spacedStrides: spacedStrides)
+    }
+
+    /// Whether a budget of `daily` under `model` is more than the charged grants a run of
+    /// `horizon` seconds with reloads at least `interval` apart can make (``budgetNeverRunsOut``).
+    static func neverRunsOut(_ model: BudgetModel?, daily: Int, horizon: SimTime, interval: Double) -> Bool {
+        guard let rule = model?.rule, rule == RollingWindowBudget.self || rule == MidnightBudget.self else { return false }
+        return horizon >= 0 && horizon <= 0x1p40 && interval >= 1 && Double(daily) > 2 * (horizon / interval) + 2
     }
 
     /// The paths for one delivered timeline.

@@ -76,6 +76,9 @@ extension WidgetSimulation {
             if waitingForBudget { endWaiting(at: t) }
         } else if _slowPath(waitingForBudget) {
             guard grantAfterWaiting(at: t, source: source) else { return }
+        } else if plain && paths.budgetNeverRunsOut {
+            // B is more than the charges this run can make: available, and the rule, which
+            // nothing else of such a run asks, is left as it is (``EnginePaths/budgetNeverRunsOut``).
         } else if _slowPath(!budget.chargeIfAvailable(at: t, window: budget.window(learning: t))) {
             // The check and the charge under one switch over the model: nothing is recorded
             // between them when no wait ends (an event reads the budget left).

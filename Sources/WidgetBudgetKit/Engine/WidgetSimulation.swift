@@ -165,7 +165,8 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
         figures = detail.figures.map { RunFigures(plan: $0, calendar: calendar) } ?? RunFigures()
         shapes = detail.stretchTimes ? AgeShapes() : shapeStore.map { AgeShapes(store: $0) } ?? AgeShapes()
         recorder = EventRecorder(level: level, replication: replication, widgetIndex: widgetIndex, inputs: inputs, sink: sink)
-        let paths = EnginePaths(inputs: inputs, system: system, level: level, detail: detail)
+        let paths = EnginePaths(
+            inputs: inputs, system: system, level: level, detail: detail, budgetModel: budgetModel, horizon: calendar.horizon)
         self.paths = paths
         timelinePaths = paths.beforeFirstTimeline
         predictable = ChangeCursor(inputs.predictable)
