@@ -135,6 +135,23 @@ struct EnginePaths {
     /// reads the budget left, `plainGrants` keeping none): the rule is left as it was made, the
     /// same grants made (#26 engine-2, round 14 `grant`).
     let budgetNeverRunsOut: Bool
+    /// The plain grant answers the rolling rule from the charge times the run keeps
+    /// (``RunDetail/chargeTimes``, `ChargeTimeStore.rollingAllows(at:daily:)`), and leaves the rule
+    /// as it was made: the charges are not stored twice (the rule's append asked the runtime
+    /// whether its array was shared at every charge). On for the rolling rule, with
+    /// ``plainGrants`` (no event reads the budget left), the charge times kept, no App Intent,
+    /// no learning period (B constant), a horizon of at most 2^40 s and a reload interval of at
+    /// least 1 s, unless ``budgetNeverRunsOut`` (nothing to ask). Then every grant comes at or
+    /// after the grant before it (`lastGrant + minReloadInterval`), so the charges are in order,
+    /// each question is asked at or after the last charge, and the rule's kept charges are the
+    /// latest ones, at most B of them, those at or before `latest − 48 h` dropped: it grants
+    /// when it keeps fewer than B or its oldest is 24 hours before `t`. When B were made and it
+    /// keeps B, its oldest is the Bth latest; when it keeps fewer, the Bth latest was dropped for
+    /// its age, and is then 24 hours before `t` too (below 2^40 s, `latest − 48 h` is within
+    /// 2^-12 s of its exact value, so the Bth latest plus 24 h is below `latest`): the answer is
+    /// the times' either way, and the instant a wait ends (the rule's `nextRecovery`, the Bth
+    /// latest plus 24 h) too. The same grants, waits and charges (#26 engine-2, round 14 `grant`).
+    let rollingFromCharges: Bool
     /// ``timeline(closeEntries:)`` for a timeline whose entries are all at least the render
     /// spacing apart, and for one with two entries closer (found once: asked at every delivery).
     private let spacedTimeline: Timeline, closeTimeline: Timeline
@@ -176,6 +193,10 @@ struct EnginePaths {
             && Self.neverRunsOut(
                 budgetModel, daily: min(inputs.dailyBudget, inputs.learningDays > 0 ? inputs.learningBudget : inputs.dailyBudget),
                 horizon: horizon, interval: system.minReloadInterval)
+        rollingFromCharges =
+            plainGrants && !budgetNeverRunsOut && detail.chargeTimes && inputs.intents.times.isEmpty
+            && inputs.learningDays == 0 && budgetModel?.rule == RollingWindowBudget.self && horizon >= 0
+            && horizon <= 0x1p40 && system.minReloadInterval >= 1
         spacedTimeline = Self.timeline(
             close: false, bulkRenders: bulkRenders, freshRuns: freshRuns, spacedStrides: spacedStrides)
         closeTimeline = Self.timeline(
