@@ -68,7 +68,8 @@ struct ChangeCursorTests {
                         let got = direct ? cursor.firstAfterBehind(date) : cursor.firstAfterInLoop(date)
                         let expected = changes.firstAfter(date)
                         if got != expected {
-                            Issue.record("\(clock.timeZoneIdentifier) every \(period) + \(offset), direct \(direct): after \(date) \(got) != \(expected)")
+                            let name = "\(clock.timeZoneIdentifier) every \(period) + \(offset)"
+                            Issue.record("\(name), direct \(direct): after \(date) \(got) != \(expected)")
                             break
                         }
                         last = date
