@@ -46,6 +46,40 @@ struct ChangeCursorTests {
         }
     }
 
+    /// `firstAfterBehind` (the division or the search at once, `endFreshRun`'s question) asked
+    /// among the cheap answers of `firstAfterInLoop`, one or the other at random, for dates
+    /// behind the cursor and ahead of it: every answer the stateless search's, and the cursor it
+    /// leaves answering the next questions as well.
+    @Test("the far answer asked directly, behind or ahead of the cursor, answers as the stateless search")
+    func behindMatchesStateless() {
+        var g = SeededGenerator(seed: 33)
+        var behind = 0
+        for (clock, horizon) in PeriodicTicksTests.clocks {
+            for period in [1.0, 37.5, 60, 900] {
+                let offset = g.next() % 2 == 0 ? 0 : (g.unit() - 0.5) * period
+                let grid = ContentChanges.periodic(PeriodicTicks(period: period, offset: offset, clock: clock, horizon: horizon))
+                let list = ContentChanges.list(EventTimes((0..<500).map { _ in (g.unit() * horizon).rounded(.down) }.sorted()))
+                for changes in [grid, list] {
+                    var cursor = ChangeCursor(changes)
+                    var last = -Double.infinity
+                    for date in Self.walk(&g, horizon: horizon, period: period, count: 2_000) {
+                        let direct = g.next() % 3 == 0
+                        if direct && date < last { behind += 1 }
+                        let got = direct ? cursor.firstAfterBehind(date) : cursor.firstAfterInLoop(date)
+                        let expected = changes.firstAfter(date)
+                        if got != expected {
+                            let name = "\(clock.timeZoneIdentifier) every \(period) + \(offset)"
+                            Issue.record("\(name), direct \(direct): after \(date) \(got) != \(expected)")
+                            break
+                        }
+                        last = date
+                    }
+                }
+            }
+        }
+        #expect(behind > 1_000, "dates behind the last one asked directly: \(behind)")
+    }
+
     @Test("lists, with repeated instants, answer as the stateless search")
     func listMatchesStateless() {
         var g = SeededGenerator(seed: 32)

@@ -52,6 +52,19 @@ struct ChangeCursor {
         return far(date)
     }
 
+    /// `firstAfter` for a date its caller expects behind the cursor's last date
+    /// (`WidgetSimulation.endFreshRun`'s last entry counted in bulk, asked after the run moved
+    /// past it): there, the cheap answers all fail (the last date's answer, `tickTime`, is after
+    /// it too, so `near` reaches its check against `lastDate` and gives up), and this goes to
+    /// the division or the search at once, after one comparison. Any other date is `firstAfter`'s:
+    /// `far` alone may not answer a date at or after the last one (its search steps on from the
+    /// tick after the cursor's, past an answer `near` would have given), so the test stays.
+    @inline(__always)
+    mutating func firstAfterBehind(_ date: SimTime) -> SimTime {
+        if date < lastDate { return firstAfterFar(date) }
+        return firstAfter(date)
+    }
+
     /// `firstAfterCall` with its cheap answers inlined, for a loop that asks once a turn and does
     /// little else (`WidgetSimulation.renderRun`).
     @inline(__always)

@@ -110,7 +110,7 @@ extension WidgetSimulation {
     /// then (fresh until `t`), which goes stale at its own stale start, not the run's.
     mutating func endFreshRun(at t: SimTime) {
         account(until: t)
-        staleStart = min(fetchStale, predictable.firstAfter(timeline.date(ofEntry: bulkCursor - 1)))
+        staleStart = min(fetchStale, predictable.firstAfterBehind(timeline.date(ofEntry: bulkCursor - 1)))
         inFreshRun = false
     }
 
