@@ -275,11 +275,11 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
                 } else if pending {
                     request(.policy, at: t)
                     // The grant the request makes due now, without a turn of the loop (`foldedTurns`).
-                    if foldedTurns { grantIfNext(at: t, fresh: false, before: dayEnd, appNext: appNext, intentNext: intentNext) }
+                    if foldedTurns { grantIfNext(at: t, fresh: false, before: dayEnd, appNext: appNext, intentNext: intentNext, plain: plain) }
                 } else {
                     // (The same, the request found none pending: its state is known here.)
                     request(.policy, at: t)
-                    if foldedTurns { grantIfNext(at: t, fresh: true, before: dayEnd, appNext: appNext, intentNext: intentNext) }
+                    if foldedTurns { grantIfNext(at: t, fresh: true, before: dayEnd, appNext: appNext, intentNext: intentNext, plain: plain) }
                 }
             } else if t == appNext {
                 appCursor += 1
