@@ -236,6 +236,9 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
         let holdsUnseen = !plain && system.unseenAfter.isFinite
         let viewsInLoops = plain || paths.viewsInLoops, renderRuns = plain || paths.renderRuns
         let inlineViews = plain || paths.inlineViews, foldedTurns = plain || paths.foldedTurns
+        #if DEBUG
+            var refusals = RefusedGrants()
+        #endif
         while dayIndex < dayCount {
             let grantNext = pending ? grantCandidate() : .infinity
             let others = min(dayEnd, nextRender, policyAt, appNext, intentNext, retryAt, grantNext)
@@ -300,6 +303,9 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
                 request(.retry, at: t)
             } else if t == grantNext {
                 tryGrant(at: t)
+                #if DEBUG
+                    assert(refusals.note(at: t, stillPending: pending), "the grant was refused \(refusals.count) times at \(t)")
+                #endif
                 if foldedTurns { renderIfNext(before: dayEnd, appNext: appNext, intentNext: intentNext) }
             } else {
                 countViews(before: others)
