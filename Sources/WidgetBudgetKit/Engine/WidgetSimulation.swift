@@ -276,13 +276,17 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
                     day.heldUnseen += 1
                     record(t, .deferral, source: .policy, detail: .unseen)
                 } else if pending {
-                    request(.policy, at: t)
+                    request(.policy, at: t, quiet: plain)
                     // The grant the request makes due now, without a turn of the loop (`foldedTurns`).
-                    if foldedTurns { grantIfNext(at: t, fresh: false, before: dayEnd, appNext: appNext, intentNext: intentNext, plain: plain) }
+                    if foldedTurns {
+                        grantIfNext(at: t, fresh: false, before: dayEnd, appNext: appNext, intentNext: intentNext, plain: plain)
+                    }
                 } else {
                     // (The same, the request found none pending: its state is known here.)
-                    request(.policy, at: t)
-                    if foldedTurns { grantIfNext(at: t, fresh: true, before: dayEnd, appNext: appNext, intentNext: intentNext, plain: plain) }
+                    request(.policy, at: t, quiet: plain)
+                    if foldedTurns {
+                        grantIfNext(at: t, fresh: true, before: dayEnd, appNext: appNext, intentNext: intentNext, plain: plain)
+                    }
                 }
             } else if t == appNext {
                 appCursor += 1
@@ -300,7 +304,7 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
                 request(.intent, at: t)
             } else if t == retryAt {
                 retryAt = .infinity
-                request(.retry, at: t)
+                request(.retry, at: t, quiet: plain)
             } else if t == grantNext {
                 tryGrant(at: t)
                 #if DEBUG
