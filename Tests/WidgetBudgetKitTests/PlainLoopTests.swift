@@ -54,8 +54,9 @@ struct PlainLoopTests {
                 #expect(plain.events == other.events, "\(label)")
             }
         }
-        // Both clones ran (the test would pass vacuously with either alone).
-        #expect(taken > 300 && read > 300, "taken \(taken), read \(read)")
+        // Both clones ran (the test would pass vacuously with either alone); the third of the
+        // scenarios at `reloads` reads (the plain clone keeps no event): 291 taken, 609 read.
+        #expect(taken > 250 && read > 300, "taken \(taken), read \(read)")
     }
 
     @Test("each source the plain clone takes as none turns it off, and so do the paths it takes as on")
@@ -64,7 +65,7 @@ struct PlainLoopTests {
             .fixed(FixedProvider(entries: 4, spacing: 600)), days: 1, seed: 7,
             predictable: EventProcess(.every(period: 60, offset: 0)), views: EventProcess(.poisson(perHour: 4)))
         #expect(Self.plain(plain, level: .none, detail: .full))
-        #expect(Self.plain(plain, level: .reloads, detail: .optimization))
+        #expect(!Self.plain(plain, level: .reloads, detail: .optimization))
         #expect(Self.plain(plain, level: .none, detail: .grantsOnly))
         #expect(!Self.plain(plain, level: .all, detail: .full))
         var app = plain

@@ -114,11 +114,12 @@ struct EnginePaths {
     let plainGrants: Bool
     /// The event loop (`run`) runs its clone without the app's requests, App Intents and
     /// `unseen_after` holds: on when the run has none of them (no app request, no App Intent, an
-    /// infinite `unseen_after`) and takes ``foldedTurns`` (so ``renderRuns``, ``viewsInLoops`` and
-    /// ``inlineViews``), as the optimizer's runs do. The next app request and App Intent are then
-    /// `+infinity` at every turn, no policy reload awaits a view, and those four paths are on all
-    /// run long: the clone takes these values as constants, so the same turns with the same
-    /// numbers, without the comparisons that can never hold (#26 engine-2, round 14 `grant`).
+    /// infinite `unseen_after`), keeps no event and takes ``foldedTurns`` (so ``renderRuns``,
+    /// ``viewsInLoops`` and ``inlineViews``), as the optimizer's runs do. The next app request and
+    /// App Intent are then `+infinity` at every turn, no policy reload awaits a view, no request
+    /// is recorded and those four paths are on all run long: the clone takes these values as
+    /// constants, so the same turns with the same numbers, without the comparisons that can never
+    /// hold (#26 engine-2, round 14 `grant`).
     /// ``RunDetail/plainLoop`` off turns it off (tests, to compare the two clones).
     let plainLoop: Bool
     /// The plain grant (``plainGrants``) charges without asking the budget: B cannot run out in
@@ -185,7 +186,8 @@ struct EnginePaths {
         foldedTurns = inlineViews
         drawsViews = detail.views || system.unseenAfter.isFinite || inputs.locationChanges.count > 0
         plainLoop =
-            detail.plainLoop && foldedTurns && inputs.appRequests.isEmpty && inputs.intents.times.isEmpty && !system.unseenAfter.isFinite
+            detail.plainLoop && foldedTurns && level == .none && inputs.appRequests.isEmpty && inputs.intents.times.isEmpty
+            && !system.unseenAfter.isFinite
         plainGrants =
             level == .none && inputs.foreground.isEmpty && inputs.lowPower.isEmpty && inputs.unpredictable.times.isEmpty
         budgetNeverRunsOut =

@@ -8,12 +8,18 @@ extension WidgetSimulation {
     /// equal times). Nothing else can come first: the request's turn was at the earliest time, the
     /// render and the day boundary are later (a render at `t` ran before the request), and a view
     /// at `t` comes after the grant.
+    ///
+    /// `plain` (``EnginePaths/plainLoop``'s clone of the loop): `appNext` and `intentNext` are
+    /// `+infinity` and `t`, the policy reload's time found before the day's end (so neither NaN
+    /// nor `+infinity`), is before both: their comparisons are left out (the compiler had kept
+    /// one, with `+infinity`, at every policy turn).
     @inline(__always)
-    func grantIsNext(at t: SimTime, appNext: SimTime, intentNext: SimTime) -> Bool {
-        pending && t < appNext && t < intentNext && t < retryAt && grantCandidate() == t
+    func grantIsNext(at t: SimTime, appNext: SimTime, intentNext: SimTime, plain: Bool) -> Bool {
+        assert(!plain || (t < appNext && t < intentNext))
+        return pending && (plain || t < appNext && t < intentNext) && t < retryAt && grantCandidate() == t
     }
 
-    /// ``grantIsNext(at:appNext:intentNext:)`` right after a request at `t` that found none
+    /// ``grantIsNext(at:appNext:intentNext:plain:)`` right after a request at `t` that found none
     /// pending, not an App Intent's: the request is pending from `t`, and no wait for budget is
     /// under way (a wait ends only with a grant, which leaves nothing pending), so
     /// `grantCandidate()` is `max(t, lastGrant + minReloadInterval)`, the same expression with
@@ -22,22 +28,27 @@ extension WidgetSimulation {
     /// reload's time, which the loop found equal to itself (no NaN), and an end that is a NaN gives
     /// `t` both ways (`max` keeps `t`, `>` is false). Asked as `!(end > t)`: `max(…) == t` was a
     /// branch-free select and two tests, eight instructions a policy turn against three (round 13).
+    /// `plain`: as in ``grantIsNext(at:appNext:intentNext:plain:)``.
     @inline(__always)
-    func freshGrantIsNext(at t: SimTime, appNext: SimTime, intentNext: SimTime) -> Bool {
+    func freshGrantIsNext(at t: SimTime, appNext: SimTime, intentNext: SimTime, plain: Bool) -> Bool {
         assert(pending && pendingSource != .intent && pendingSince == t && !waitingForBudget)
         assert(!t.isNaN && (max(t, lastGrant + system.minReloadInterval) == t) == !(lastGrant + system.minReloadInterval > t))
-        return t < appNext && t < intentNext && t < retryAt && !(lastGrant + system.minReloadInterval > t)
+        assert(!plain || (t < appNext && t < intentNext))
+        return (plain || t < appNext && t < intentNext) && t < retryAt && !(lastGrant + system.minReloadInterval > t)
     }
 
     /// After the loop's policy request at `t`: when the grant it makes due is next
     /// (`grantIsNext`; `fresh`: the request found none pending, `freshGrantIsNext`), grants it and
-    /// runs the renders due next (`renderIfNext`), as the loop's next turns would.
+    /// runs the renders due next (`renderIfNext`), as the loop's next turns would. `plain`: the
+    /// loop's clone for ``EnginePaths/plainLoop``, a constant (see `grantIsNext`).
     @inline(__always)
-    mutating func grantIfNext(at t: SimTime, fresh: Bool, before dayEnd: SimTime, appNext: SimTime, intentNext: SimTime) {
+    mutating func grantIfNext(
+        at t: SimTime, fresh: Bool, before dayEnd: SimTime, appNext: SimTime, intentNext: SimTime, plain: Bool
+    ) {
         let next =
             fresh
-            ? freshGrantIsNext(at: t, appNext: appNext, intentNext: intentNext)
-            : grantIsNext(at: t, appNext: appNext, intentNext: intentNext)
+            ? freshGrantIsNext(at: t, appNext: appNext, intentNext: intentNext, plain: plain)
+            : grantIsNext(at: t, appNext: appNext, intentNext: intentNext, plain: plain)
         guard next else { return }
         tryGrant(at: t)
         renderIfNext(before: dayEnd, appNext: appNext, intentNext: intentNext)

@@ -4,22 +4,23 @@
 // (memory) or rejected (too many entries).
 extension WidgetSimulation {
     /// Registers a reload request at `t`: pending, or coalesced into the pending one. Inlined into
-    /// the loop (a call cost as much as the work).
+    /// the loop (a call cost as much as the work). `quiet` (a constant at each call): the run keeps
+    /// no event (the loop's ``EnginePaths/plainLoop`` clone), so nothing to record, not asked.
     @inline(__always)
-    mutating func request(_ source: ReloadSource, at t: SimTime) {
+    mutating func request(_ source: ReloadSource, at t: SimTime, quiet: Bool = false) {
         day.requested &+= 1
         if pending {
             if source == .intent {
                 pendingSource = .intent
                 pendingSince = t
             }
-            record(t, .request, source: source, detail: .coalesced)
+            if !quiet { record(t, .request, source: source, detail: .coalesced) }
             return
         }
         pending = true
         pendingSource = source
         pendingSince = t
-        record(t, .request, source: source, detail: .none)
+        if !quiet { record(t, .request, source: source, detail: .none) }
     }
 
     /// The earliest instant the pending request can be granted (asked at every turn of the loop

@@ -236,6 +236,9 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
         let holdsUnseen = !plain && system.unseenAfter.isFinite
         let viewsInLoops = plain || paths.viewsInLoops, renderRuns = plain || paths.renderRuns
         let inlineViews = plain || paths.inlineViews, foldedTurns = plain || paths.foldedTurns
+        #if DEBUG
+            var refusals = RefusedGrants()
+        #endif
         while dayIndex < dayCount {
             let grantNext = pending ? grantCandidate() : .infinity
             let others = min(dayEnd, nextRender, policyAt, appNext, intentNext, retryAt, grantNext)
@@ -273,13 +276,17 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
                     day.heldUnseen += 1
                     record(t, .deferral, source: .policy, detail: .unseen)
                 } else if pending {
-                    request(.policy, at: t)
+                    request(.policy, at: t, quiet: plain)
                     // The grant the request makes due now, without a turn of the loop (`foldedTurns`).
-                    if foldedTurns { grantIfNext(at: t, fresh: false, before: dayEnd, appNext: appNext, intentNext: intentNext) }
+                    if foldedTurns {
+                        grantIfNext(at: t, fresh: false, before: dayEnd, appNext: appNext, intentNext: intentNext, plain: plain)
+                    }
                 } else {
                     // (The same, the request found none pending: its state is known here.)
-                    request(.policy, at: t)
-                    if foldedTurns { grantIfNext(at: t, fresh: true, before: dayEnd, appNext: appNext, intentNext: intentNext) }
+                    request(.policy, at: t, quiet: plain)
+                    if foldedTurns {
+                        grantIfNext(at: t, fresh: true, before: dayEnd, appNext: appNext, intentNext: intentNext, plain: plain)
+                    }
                 }
             } else if t == appNext {
                 appCursor += 1
@@ -297,9 +304,12 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
                 request(.intent, at: t)
             } else if t == retryAt {
                 retryAt = .infinity
-                request(.retry, at: t)
+                request(.retry, at: t, quiet: plain)
             } else if t == grantNext {
                 tryGrant(at: t)
+                #if DEBUG
+                    assert(refusals.note(at: t, stillPending: pending), "the grant was refused \(refusals.count) times at \(t)")
+                #endif
                 if foldedTurns { renderIfNext(before: dayEnd, appNext: appNext, intentNext: intentNext) }
             } else {
                 countViews(before: others)
