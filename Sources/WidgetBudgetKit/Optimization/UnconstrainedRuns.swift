@@ -61,7 +61,10 @@ package final class UnconstrainedRuns: @unchecked Sendable {
     /// entry's date, until-full, custom) or which has none (never), and for windows of different
     /// counts.
     package static func key(_ spec: ProviderSpec, replication: Int, appThrottle: Double?) -> (key: [UInt64], entries: Int)? {
-        var key: [UInt64] = [UInt64(bitPattern: Int64(replication))]
+        // Room for a fixed provider's key, or one window's, without growing.
+        var key: [UInt64] = []
+        key.reserveCapacity(16)
+        key.append(UInt64(bitPattern: Int64(replication)))
         if let appThrottle { key += [1, appThrottle.bitPattern] } else { key.append(0) }
         func add(_ p: FixedProvider) {
             let align = UInt64(EntryAlignment.allCases.firstIndex(of: p.align) ?? -1)
@@ -126,6 +129,8 @@ package final class UnconstrainedRuns: @unchecked Sendable {
             if floor(run) < floor(kept) { runs[key] = run }
             return
         }
+        // Room for a few hundred runs at the first (a sweep's binding candidates), not grown from one.
+        if runs.isEmpty { runs.reserveCapacity(min(capacity, 512)) }
         if runs.count >= capacity {
             runs[order[oldest]] = nil
             order[oldest] = key
