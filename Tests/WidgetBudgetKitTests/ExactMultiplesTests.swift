@@ -102,6 +102,40 @@ struct ExactMultiplesTests {
         #expect(!ExactMultiples.isWhole(60, inUnitOf: ExactMultiples.biasedExponent(0x1p55)))
     }
 
+    /// `ExactMultiples.isWhole(_:inUnitOf:)` as it was before it answered a value in the binade
+    /// itself first (round 14), kept verbatim.
+    static func isWholeCountingZeros(_ x: Double, inUnitOf e: Int) -> Bool {
+        let bits = x.bitPattern
+        let ex = Int(truncatingIfNeeded: (bits >> 52) & 0x7FF)
+        if ex == 0 { return bits << 1 == 0 }
+        return ex + (bits | 1 << 52).trailingZeroBitCount >= e
+    }
+
+    @Test("a value in the binade itself answered first: the answer of its trailing zeros, for every value and unit")
+    func isWholeInItsBinadeMatchesOld() {
+        var g = SeededGenerator(seed: 2_790)
+        var inBinade = 0
+        var answers = [0, 0]
+        for _ in 0..<200_000 {
+            // Any value (non-finite ones too), in a unit at, below or above its own binade's
+            // (every biased exponent 1 ... 0x7FE, the callers' range).
+            let x = g.next() % 4 == 0 ? Double(bitPattern: g.next()) : Self.draw(&g)
+            let own = ExactMultiples.biasedExponent(x)
+            let e = min(max(own + Int(g.next() % 9) - 4, 1), 0x7FE)
+            let answer = ExactMultiples.isWhole(x, inUnitOf: e)
+            #expect(answer == Self.isWholeCountingZeros(x, inUnitOf: e), "\(x) (bits \(x.bitPattern)) in the unit of \(e)")
+            if own == e { inBinade += 1 }
+            answers[answer ? 1 : 0] += 1
+        }
+        for x in Self.odd {
+            for e in [1, 2, 0x3FF, 0x433, 0x434, 0x7FD, 0x7FE] {
+                #expect(ExactMultiples.isWhole(x, inUnitOf: e) == Self.isWholeCountingZeros(x, inUnitOf: e), "\(x) in \(e)")
+            }
+        }
+        // The new first answer is asked often, and both answers occur.
+        #expect(inBinade > 20_000 && answers.allSatisfy { $0 > 20_000 }, "\(inBinade) \(answers)")
+    }
+
     @Test("the whole part read from the bits: Int(q) for 1 ≤ q < 2^52")
     func wholePartMatchesConversion() {
         var g = SeededGenerator(seed: 2_683)

@@ -31,6 +31,23 @@ struct ChargeTimeStore: ~Copyable {
         count &+= 1
     }
 
+    /// Whether the rolling rule (`RollingWindowBudget`) of B = `daily` (at least 1) charged at
+    /// these times grants a charge at `t`: fewer than `daily` charges, or the `daily`th latest at
+    /// least 24 hours before `t` (``EnginePaths/rollingFromCharges`` says when that is the rule's
+    /// answer: times in order, below 2^40 s, `t` at or after the last, B constant).
+    @inline(__always)
+    func rollingAllows(at t: SimTime, daily: Int) -> Bool {
+        // `count - daily` is in `0 ..< count` past the first test: no overflow to check.
+        count < daily || base.unsafelyUnwrapped[count &- daily] + Seconds.day <= t
+    }
+
+    /// Where ``rollingAllows(at:daily:)`` is false, the first instant it is true again (the
+    /// rule's `nextRecovery`): 24 hours after the `daily`th latest charge.
+    @inline(__always)
+    func rollingRecovery(daily: Int) -> SimTime {
+        base.unsafelyUnwrapped[count &- daily] + Seconds.day
+    }
+
     /// The times stored, in the order they were appended; the store is empty afterwards.
     mutating func take() -> [SimTime] {
         guard let base else { return [] }

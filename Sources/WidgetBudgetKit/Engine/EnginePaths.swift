@@ -112,13 +112,57 @@ struct EnginePaths {
     /// with those answers, so the same grants; the clone only skips the questions (about 18
     /// instructions a grant: the optimizer's runs have none of them).
     let plainGrants: Bool
+    /// The event loop (`run`) runs its clone without the app's requests, App Intents and
+    /// `unseen_after` holds: on when the run has none of them (no app request, no App Intent, an
+    /// infinite `unseen_after`) and takes ``foldedTurns`` (so ``renderRuns``, ``viewsInLoops`` and
+    /// ``inlineViews``), as the optimizer's runs do. The next app request and App Intent are then
+    /// `+infinity` at every turn, no policy reload awaits a view, and those four paths are on all
+    /// run long: the clone takes these values as constants, so the same turns with the same
+    /// numbers, without the comparisons that can never hold (#26 engine-2, round 14 `grant`).
+    /// ``RunDetail/plainLoop`` off turns it off (tests, to compare the two clones).
+    let plainLoop: Bool
+    /// The plain grant (``plainGrants``) charges without asking the budget: B cannot run out in
+    /// this run. On when the model's rule is the rolling or the midnight one (each grants while
+    /// fewer than B charges were made in the whole run: its count of a day's or of the last 24
+    /// hours' charges is at most that), there is no App Intent, and B (in the learning period
+    /// too) is more than `2 · horizon / minReloadInterval + 2`, the horizon at most 2^40 s and the
+    /// interval at least 1 s: every grant, none an App Intent's, comes at or after the rounded
+    /// `lastGrant + minReloadInterval`, at least half an interval after the grant before it at
+    /// these magnitudes (or past the horizon, for an interval longer than it), and every grant
+    /// is at or after 0 and before the horizon, so fewer than `2 · horizon / interval + 1` grants
+    /// are charged. The optimizer's runs without a budget (B = 2^40) take it. Every charge is
+    /// then available, so no request waits for budget and nothing else asks the rule (no event
+    /// reads the budget left, `plainGrants` keeping none): the rule is left as it was made, the
+    /// same grants made (#26 engine-2, round 14 `grant`).
+    let budgetNeverRunsOut: Bool
+    /// The plain grant answers the rolling rule from the charge times the run keeps
+    /// (``RunDetail/chargeTimes``, `ChargeTimeStore.rollingAllows(at:daily:)`), and leaves the rule
+    /// as it was made: the charges are not stored twice (the rule's append asked the runtime
+    /// whether its array was shared at every charge). On for the rolling rule, with
+    /// ``plainGrants`` (no event reads the budget left), the charge times kept, no App Intent,
+    /// no learning period (B constant), a horizon of at most 2^40 s and a reload interval of at
+    /// least 1 s, unless ``budgetNeverRunsOut`` (nothing to ask). Then every grant comes at or
+    /// after the grant before it (`lastGrant + minReloadInterval`), so the charges are in order,
+    /// each question is asked at or after the last charge, and the rule's kept charges are the
+    /// latest ones, at most B of them, those at or before `latest − 48 h` dropped: it grants
+    /// when it keeps fewer than B or its oldest is 24 hours before `t`. When B were made and it
+    /// keeps B, its oldest is the Bth latest; when it keeps fewer, the Bth latest was dropped for
+    /// its age, and is then 24 hours before `t` too (below 2^40 s, `latest − 48 h` is within
+    /// 2^-12 s of its exact value, so the Bth latest plus 24 h is below `latest`): the answer is
+    /// the times' either way, and the instant a wait ends (the rule's `nextRecovery`, the Bth
+    /// latest plus 24 h) too. The same grants, waits and charges (#26 engine-2, round 14 `grant`).
+    let rollingFromCharges: Bool
     /// ``timeline(closeEntries:)`` for a timeline whose entries are all at least the render
     /// spacing apart, and for one with two entries closer (found once: asked at every delivery).
     private let spacedTimeline: Timeline, closeTimeline: Timeline
 
     /// The paths of a run of `inputs` under `system`, logging `level`, reporting `detail` (the
-    /// inputs and settings borrowed: the run's set-up copies neither).
-    init(inputs: borrowing WidgetInputs, system: borrowing SystemSettings, level: EventLevel, detail: RunDetail) {
+    /// inputs and settings borrowed: the run's set-up copies neither), with the budget's
+    /// `budgetModel` over `horizon` seconds (without them, ``budgetNeverRunsOut`` is off).
+    init(
+        inputs: borrowing WidgetInputs, system: borrowing SystemSettings, level: EventLevel, detail: RunDetail,
+        budgetModel: BudgetModel? = nil, horizon: SimTime = .infinity
+    ) {
         renders =
             detail.display || detail.ageSegments || detail.dayAgeQuantiles || detail.views || detail.figures != nil
             || level != .none
@@ -140,12 +184,30 @@ struct EnginePaths {
         closedTimelines = viewsInJumps
         foldedTurns = inlineViews
         drawsViews = detail.views || system.unseenAfter.isFinite || inputs.locationChanges.count > 0
+        plainLoop =
+            detail.plainLoop && foldedTurns && inputs.appRequests.isEmpty && inputs.intents.times.isEmpty && !system.unseenAfter.isFinite
         plainGrants =
             level == .none && inputs.foreground.isEmpty && inputs.lowPower.isEmpty && inputs.unpredictable.times.isEmpty
+        budgetNeverRunsOut =
+            plainGrants && inputs.intents.times.isEmpty
+            && Self.neverRunsOut(
+                budgetModel, daily: min(inputs.dailyBudget, inputs.learningDays > 0 ? inputs.learningBudget : inputs.dailyBudget),
+                horizon: horizon, interval: system.minReloadInterval)
+        rollingFromCharges =
+            plainGrants && !budgetNeverRunsOut && detail.chargeTimes && inputs.intents.times.isEmpty
+            && inputs.learningDays == 0 && budgetModel?.rule == RollingWindowBudget.self && horizon >= 0
+            && horizon <= 0x1p40 && system.minReloadInterval >= 1
         spacedTimeline = Self.timeline(
             close: false, bulkRenders: bulkRenders, freshRuns: freshRuns, spacedStrides: spacedStrides)
         closeTimeline = Self.timeline(
             close: true, bulkRenders: bulkRenders, freshRuns: freshRuns, spacedStrides: spacedStrides)
+    }
+
+    /// Whether a budget of `daily` under `model` is more than the charged grants a run of
+    /// `horizon` seconds with reloads at least `interval` apart can make (``budgetNeverRunsOut``).
+    static func neverRunsOut(_ model: BudgetModel?, daily: Int, horizon: SimTime, interval: Double) -> Bool {
+        guard let rule = model?.rule, rule == RollingWindowBudget.self || rule == MidnightBudget.self else { return false }
+        return horizon >= 0 && horizon <= 0x1p40 && interval >= 1 && Double(daily) > 2 * (horizon / interval) + 2
     }
 
     /// The paths for one delivered timeline.

@@ -22,10 +22,16 @@ enum ExactMultiples {
     /// one), a normal value when its lowest bit's exponent, `x`'s biased exponent minus 1075 plus
     /// the trailing zeros of its significand (the mantissa with its leading 1 at bit 52), is at
     /// least the unit's.
+    ///
+    /// A value in that binade itself (`x`'s biased exponent `e`: most often the largest of the
+    /// values asked, the sum a term is added to) is, with no count of its trailing zeros: answered
+    /// first, the same answer (`ex + zeros >= e` holds for any `ex >= e`, and `ex >= e ≥ 1` is no
+    /// zero or subnormal).
     @inline(__always)
     static func isWhole(_ x: Double, inUnitOf e: Int) -> Bool {
         let bits = x.bitPattern
         let ex = Int(truncatingIfNeeded: (bits >> 52) & 0x7FF)
+        if ex >= e { return true }
         if ex == 0 { return bits << 1 == 0 }
         return ex + (bits | 1 << 52).trailingZeroBitCount >= e
     }

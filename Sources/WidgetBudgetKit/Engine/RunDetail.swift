@@ -46,6 +46,10 @@ package struct RunDetail: Sendable, Equatable {
     /// the rest of the detail allows it (`EnginePaths.jumpRuns` decides): the same shapes either
     /// way. Off only to compare the two (tests).
     package var jumpRuns = true
+    /// The event loop may run its clone for runs without app requests, App Intents and
+    /// `unseen_after` holds, when the inputs allow it (`EnginePaths.plainLoop` decides): the same
+    /// runs either way. Off only to compare the two (tests).
+    package var plainLoop = true
     /// The display is accounted: timelines render, and each day's renders, freshness, ages and
     /// views' freshness are computed. When off, and nothing else of the detail reads the display
     /// (``ageSegments``, ``dayAgeQuantiles``, ``views``, ``figures``, and no events:

@@ -70,8 +70,7 @@ extension WidgetSimulation {
             // renders entry k and asks again from the next (-1), instead of a stride.
             let dk = date(k)
             let movesFirst = dk > s && dk >= s + (step - period) && dk < s + step && date(k &+ c) - step == dk
-            if movesFirst { cyclesToLoop &+= 1 }
-            return (movesFirst ? -1 : 0, false)
+            return movesFirst ? toLoop() : (0, false)
         }
         // n: moves 0 … n - 1 render, the loop going on after each: the entry after move i (dated
         // `dm + i · step + spacing`) is not the last, renders at or before `limit` and before
@@ -86,10 +85,7 @@ extension WidgetSimulation {
         let most = last &- 2 &- m
         // (None left: entries half a period apart, entry k + 1 the one before the last. The stride
         // would render entry k alone, as the loop's turn.)
-        guard most >= 0 else {
-            cyclesToLoop &+= 1
-            return (-1, false)
-        }
+        guard most >= 0 else { return toLoop() }
         var n = most / c &+ 1
         @inline(__always) func fits(_ i: Int) -> Bool {
             date(m &+ i &* c &+ 1) < renderBound && s + Double(i &+ 1) * step < tickBound
@@ -105,10 +101,7 @@ extension WidgetSimulation {
         // (No move fits: the new stale start at or past `tickBound`, where the stride renders
         // nothing, or, half a period apart, entry k + 2 after `limit`, where it renders entry k
         // alone. The loop's turn renders as much.)
-        guard n > 0 else {
-            cyclesToLoop &+= 1
-            return (-1, false)
-        }
+        guard n > 0 else { return toLoop() }
         // `StaleStride.exact` with the grid's part of it kept in `closedGrid` (with the spacing's
         // for entries half a period apart), through the dates and ticks the moves use: up to move
         // n (the entry the loop renders after the moves, rendered here when it repeats) and its
@@ -149,6 +142,14 @@ extension WidgetSimulation {
         if c == 1 { closedTaken.whole &+= 1 } else { closedTaken.halves &+= 1 }
         if renderedNext { closedTaken.renderedNext &+= 1 }
         return (lastMove &- k &+ 1, renderedNext)
+    }
+
+    /// `closedCycles`' -1 (entry `k` left to the render loop's turn), counted: one exit shared
+    /// by its three (not inlined: rare, and out of the way of the cycles' registers).
+    @inline(never)
+    mutating func toLoop() -> (entries: Int, renderedNext: Bool) {
+        cyclesToLoop &+= 1
+        return (-1, false)
     }
 
     /// Stores `n` stretches of `stretch`'s shape, the first `stretch` and each of the others

@@ -38,9 +38,11 @@ extension WidgetSimulation {
     ///
     /// Without foreground sessions (``EnginePaths/plainGrants``) no session makes it free:
     /// `max(earliest, back)`, what `min(back, +infinity)` (`back` itself, NaN included) gives
-    /// there, without asking the empty sessions.
+    /// there, without asking the empty sessions. The budget's return is asked of the charge times
+    /// where the rule is not charged (``EnginePaths/rollingFromCharges``).
     func budgetReturn(after earliest: SimTime) -> SimTime {
-        let back = budget.nextAvailable(after: max(earliest, waitStart))
+        let from = max(earliest, waitStart)
+        let back = paths.rollingFromCharges ? chargesBack(after: from) : budget.nextAvailable(after: from)
         if paths.plainGrants { return max(earliest, back) }
         let foreground = inputs.foreground.contains(earliest) ? earliest : (inputs.foreground.nextStart(after: earliest) ?? .infinity)
         return max(earliest, min(back, foreground))
@@ -76,6 +78,15 @@ extension WidgetSimulation {
             if waitingForBudget { endWaiting(at: t) }
         } else if _slowPath(waitingForBudget) {
             guard grantAfterWaiting(at: t, source: source) else { return }
+        } else if plain && paths.budgetNeverRunsOut {
+            // B is more than the charges this run can make: available, and the rule, which
+            // nothing else of such a run asks, is left as it is (``EnginePaths/budgetNeverRunsOut``).
+        } else if plain && paths.rollingFromCharges {
+            // The rolling rule's answer from the charge times (appended below): the rule is not charged.
+            if _slowPath(!chargesAllow(at: t)) {
+                startWaiting(at: t, source: source)
+                return
+            }
         } else if _slowPath(!budget.chargeIfAvailable(at: t, window: budget.window(learning: t))) {
             // The check and the charge under one switch over the model: nothing is recorded
             // between them when no wait ends (an event reads the budget left).
@@ -147,6 +158,12 @@ extension WidgetSimulation {
     /// (`chargeIfAvailable`), as in `tryGrant`.
     @inline(never)
     mutating func grantAfterWaiting(at t: SimTime, source: ReloadSource) -> Bool {
+        if paths.rollingFromCharges {
+            // The rule's answer from the charge times (the grant appends `t`); no event is kept.
+            guard chargesAllow(at: t) else { return false }
+            endWaiting(at: t)
+            return true
+        }
         // The rule's window (a local day for `midnight`), found once for the check and the charge.
         let window = budget.window(learning: t)
         if !recorder.keeps(.budgetBack) {
@@ -161,6 +178,21 @@ extension WidgetSimulation {
         record(t, .budgetBack, source: source, detail: .none)
         budget.charge(at: t, window: window)
         return true
+    }
+
+    /// Whether the budget grants a charge at `t`, asked of the charge times
+    /// (``EnginePaths/rollingFromCharges``): what `budget.chargeIfAvailable` answers (B = 0
+    /// never grants; the rule has B at least 1).
+    @inline(__always)
+    func chargesAllow(at t: SimTime) -> Bool {
+        budget.daily > 0 && chargeTimes.rollingAllows(at: t, daily: budget.daily)
+    }
+
+    /// `budget.nextAvailable(after: t)` asked of the charge times (``EnginePaths/rollingFromCharges``):
+    /// `t` when a charge may run then, else the rule's recovery (`+infinity` for B = 0).
+    func chargesBack(after t: SimTime) -> SimTime {
+        if chargesAllow(at: t) { return t }
+        return budget.daily > 0 ? chargeTimes.rollingRecovery(daily: budget.daily) : .infinity
     }
 
     /// The wait for budget ends at `t`: its seconds counted in the day.

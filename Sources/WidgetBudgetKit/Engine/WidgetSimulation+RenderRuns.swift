@@ -42,8 +42,6 @@ extension WidgetSimulation {
             // Entry indices and the day's render count wrap instead of trapping (no check at each
             // turn: a timeline holds, and a day renders, far fewer than `Int.max`).
             let last = timeline.count &- 1
-            // Evenly spaced entries with no render delay go in strides (`strideRun`).
-            let strides = paths.strideRuns
             // The entry before `k` rendered in this loop, went stale at a tick of its own, and is
             // accounted until it rendered.
             var steady = false
@@ -81,7 +79,9 @@ extension WidgetSimulation {
                 // The cycles may render the entry after their moves too (`renderedNext`, entries
                 // whole periods apart): then this turn's render is theirs, and it changed the stale start.
                 var renderedNext = false
-                if steady && strides && k &+ 1 < last, let dates = timeline.evenDates(from: k),
+                // (Evenly spaced entries with no render delay go in strides, `paths.strideRuns`: read
+                // where it is asked, not kept in a register or the frame across the turns.)
+                if steady && paths.strideRuns && k &+ 1 < last, let dates = timeline.evenDates(from: k),
                     case let following = dates.first + Double(k &+ 1 &- dates.offset) * dates.spacing,
                     following <= limit && following < dayEnd
                 {
@@ -127,7 +127,7 @@ extension WidgetSimulation {
                             // rendered in the loop, as when it comes back for it, with no stride or
                             // cycles before it.
                             steady = false
-                        } else if strides, let (tick, following) = startsNoRun(k, date: nextDate, renderedAt: nextAt) {
+                        } else if paths.strideRuns, let (tick, following) = startsNoRun(k, date: nextDate, renderedAt: nextAt) {
                             // Rendered here, as when the loop comes back for it after the search
                             // found nothing: its turn with no stride or cycles before it, the
                             // cursor's answer and the next entry's date those `startsNoRun` read.

@@ -168,7 +168,8 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
         figures = detail.figures.map { RunFigures(plan: $0, calendar: calendar) } ?? RunFigures()
         shapes = detail.stretchTimes ? AgeShapes() : shapeStore.map { AgeShapes(store: $0) } ?? AgeShapes()
         recorder = EventRecorder(level: level, replication: replication, widgetIndex: widgetIndex, inputs: inputs, sink: sink)
-        let paths = EnginePaths(inputs: inputs, system: system, level: level, detail: detail)
+        let paths = EnginePaths(
+            inputs: inputs, system: system, level: level, detail: detail, budgetModel: budgetModel, horizon: calendar.horizon)
         self.paths = paths
         timelinePaths = paths.beforeFirstTimeline
         predictable = ChangeCursor(inputs.predictable)
@@ -202,15 +203,42 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
     /// stretches (``SegmentStore``) from its first stretch until it returns them.
     package mutating func run() -> WidgetRunResult {
         request(.start, at: 0)
+        if paths.plainLoop {
+            runTurns(plain: true)
+        } else {
+            runTurns(plain: false)
+        }
+        recorder.finish()
+        if !runDetail.stretchTimes {
+            foldSegments()
+            shapes.finish()
+        }
+        return WidgetRunResult(
+            days: DayList(days), ageSegments: segments.take(trim: runDetail.trimSegments), events: recorder.events,
+            chargeTimes: chargeTimes.take(), ageShapes: shapes, figures: runDetail.figures == nil ? nil : figures)
+    }
+
+    /// The event loop's turns, to the horizon. `plain` (a constant in each of `run`'s two call
+    /// sites, so each is a clone with what it answers folded away): the run has no app request,
+    /// no App Intent and no `unseen_after` hold, and takes ``EnginePaths/foldedTurns`` (so
+    /// ``EnginePaths/renderRuns``, ``EnginePaths/viewsInLoops`` and ``EnginePaths/inlineViews``),
+    /// ``EnginePaths/plainLoop``: the next app request and App Intent are then `+infinity` at
+    /// every turn (what `nextAppRequest()` and `nextIntent()` answer for none), no policy reload
+    /// is held (so none awaits a view) and those paths are on, the values the clone uses as
+    /// constants (the compiler drops the comparisons with `+infinity` that can never hold).
+    @inline(__always)
+    mutating func runTurns(plain: Bool) {
         let dayCount = calendar.days
         // The times that change only in a turn of their own (the day's end, the next app request
         // and App Intent), kept here from one turn to the next rather than read again each turn.
         var dayEnd = dayCount > 0 ? calendar.dayStarts[1] : .infinity
-        var appNext = nextAppRequest()
-        var intentNext = nextIntent()
+        var appNext = plain ? .infinity : nextAppRequest()
+        var intentNext = plain ? .infinity : nextIntent()
         // Whether a policy reload may be held by `system.unseen_after` (`unseenHold`), asked once
         // rather than at every policy turn.
-        let holdsUnseen = system.unseenAfter.isFinite
+        let holdsUnseen = !plain && system.unseenAfter.isFinite
+        let viewsInLoops = plain || paths.viewsInLoops, renderRuns = plain || paths.renderRuns
+        let inlineViews = plain || paths.inlineViews, foldedTurns = plain || paths.foldedTurns
         while dayIndex < dayCount {
             let grantNext = pending ? grantCandidate() : .infinity
             let others = min(dayEnd, nextRender, policyAt, appNext, intentNext, retryAt, grantNext)
@@ -219,23 +247,23 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
                 // Views first. Counted in a loop (`viewsInLoops`), those before every other event
                 // are counted here and the turn goes on to that event: their own turn moved no
                 // other event's time (such views move no reload), so the next turn found the same.
-                if paths.viewsInLoops { tallyDueViews(before: others) } else { t = viewNext }
+                if viewsInLoops { tallyDueViews(before: others) } else { t = viewNext }
             }
 
             if t >= dayEnd {
                 closeDay(at: dayEnd)
                 if dayIndex < dayCount { dayEnd = calendar.dayStarts[dayIndex + 1] }
             } else if t == nextRender {
-                if paths.renderRuns {
+                if renderRuns {
                     // The renders due before the next other event (at or before it: a render runs
                     // first at equal times) and before the day ends: rendering moves none of those
                     // events, so they run one after the other without a turn of the loop each.
                     let limit = min(policyAt, appNext, intentNext, retryAt, grantNext)
-                    renderRun(through: paths.inlineViews ? limit : min(limit, viewNext), before: dayEnd)
+                    renderRun(through: inlineViews ? limit : min(limit, viewNext), before: dayEnd)
                 } else {
                     renderEntry(at: t)
                 }
-            } else if t == policyAt && policyAwaitsView && viewNext == t {
+            } else if t == policyAt && !plain && policyAwaitsView && viewNext == t {
                 // The view that releases a held reload is judged first: `getTimeline` takes seconds
                 // (OBSERVED #11), so the user sees what was there; the reload then runs with its delays.
                 countViews(before: t.nextUp)
@@ -250,15 +278,15 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
                 } else if pending {
                     request(.policy, at: t)
                     // The grant the request makes due now, without a turn of the loop (`foldedTurns`).
-                    if paths.foldedTurns { grantIfNext(at: t, fresh: false, before: dayEnd, appNext: appNext, intentNext: intentNext) }
+                    if foldedTurns { grantIfNext(at: t, fresh: false, before: dayEnd, appNext: appNext, intentNext: intentNext) }
                 } else {
                     // (The same, the request found none pending: its state is known here.)
                     request(.policy, at: t)
-                    if paths.foldedTurns { grantIfNext(at: t, fresh: true, before: dayEnd, appNext: appNext, intentNext: intentNext) }
+                    if foldedTurns { grantIfNext(at: t, fresh: true, before: dayEnd, appNext: appNext, intentNext: intentNext) }
                 }
             } else if t == appNext {
                 appCursor += 1
-                appNext = nextAppRequest()
+                appNext = plain ? .infinity : nextAppRequest()
                 let call = inputs.appRequests[appCursor - 1]
                 if call.ignored {
                     day.ignoredCalls += 1
@@ -268,26 +296,18 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
                 }
             } else if t == intentNext {
                 intentCursor += 1
-                intentNext = nextIntent()
+                intentNext = plain ? .infinity : nextIntent()
                 request(.intent, at: t)
             } else if t == retryAt {
                 retryAt = .infinity
                 request(.retry, at: t)
             } else if t == grantNext {
                 tryGrant(at: t)
-                if paths.foldedTurns { renderIfNext(before: dayEnd, appNext: appNext, intentNext: intentNext) }
+                if foldedTurns { renderIfNext(before: dayEnd, appNext: appNext, intentNext: intentNext) }
             } else {
                 countViews(before: others)
             }
         }
-        recorder.finish()
-        if !runDetail.stretchTimes {
-            foldSegments()
-            shapes.finish()
-        }
-        return WidgetRunResult(
-            days: DayList(days), ageSegments: segments.take(trim: runDetail.trimSegments), events: recorder.events,
-            chargeTimes: chargeTimes.take(), ageShapes: shapes, figures: runDetail.figures == nil ? nil : figures)
     }
 
     /// The time of the next app request (`+infinity` after the last).
