@@ -59,6 +59,12 @@ package struct RunDetail: Sendable, Equatable {
     /// reads, unseen holds), which never depend on the display, and leaves the display's sums at 0
     /// (the views it draws are counted as seen stale since 0: their freshness is not computed).
     package var display = true
+    /// The run measures its timelines' reach (``WidgetRunResult/reach``, `noteReach(until:)`): at
+    /// every grant (`checkFootprint`, then asked at each, keeping no count in `deliverable`) and
+    /// after the run (`measuredReach()`), a short search. Off but for the optimizer's unconstrained runs of a
+    /// provider whose run was kept for another entry count (`UnconstrainedRuns`): the other runs
+    /// pay nothing for it.
+    package var reach = false
 
     /// Everything, every stretch with its time: what the library's ``Simulator/run(_:events:)``
     /// returns.

@@ -19,6 +19,11 @@ public struct WidgetRunResult: Sendable, Equatable, Codable {
     /// day's stretches with their times, the stale seconds per local hour of its first days;
     /// `nil` when it kept none (its figures then read ``ageSegments``). Not encoded.
     package var figures: RunFigures?
+    /// The highest entry index any of the run's delivered timelines reached (`RunDetail.reach`,
+    /// ``TimelineReach``): a run of a provider with `n` entries where `reach + 1 < n` is the run of
+    /// the same provider with any other count above `reach + 1` whose timelines meet the same
+    /// fate (``DeliveryFate``). `Int.max` when the run did not measure it. Not encoded.
+    package var reach = Int.max
 
     private enum CodingKeys: String, CodingKey {
         case days, ageSegments, events

@@ -210,15 +210,19 @@ extension WidgetSimulation {
     /// timeline, a windowed provider's first in a window of another count, a kill or rejection).
     @inline(never)
     mutating func checkFootprint(at t: SimTime, source: ReloadSource, charged: Bool, entries: Int) -> Double? {
+        // A run that measures its timelines' reach, in a call of its own (TimelineReach.swift).
+        if _slowPath(runDetail.reach) { return checkFootprintNotingReach(at: t, source: source, charged: charged, entries: entries) }
         let footprint = memory.footprint(entries: entries)
         if footprint >= day.peakMemoryMB { day.peakMemoryMB = footprint }
-        if footprint > memory.limitMB {
+        // The fate the optimizer asks too, to share an unconstrained run between entry counts.
+        switch DeliveryFate(entries: entries, memory: memory, system: system) {
+        case .killed:
             kill(at: t, source: source, charged: charged, entries: entries, footprint: footprint)
             return nil
-        }
-        if entries > system.maxEntries {
+        case .rejected:
             reject(at: t, source: source, charged: charged, entries: entries, footprint: footprint)
             return nil
+        case .delivered: break
         }
         deliverable = (entries, footprint)
         return footprint

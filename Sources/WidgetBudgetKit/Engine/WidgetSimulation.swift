@@ -70,6 +70,9 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
     /// Where the last "first predictable change after" search ended (renders move forward).
     var predictable: ChangeCursor
     var nextEntry = 0
+    /// The highest entry index the delivered timelines reached, when the detail asks for it
+    /// (``RunDetail/reach``, `noteReach(until:)`); -1 before any.
+    var reach = -1
     var nextRender: SimTime = .infinity
     var lastRender: SimTime = -.infinity
     /// Entries `bulkCursor..<bulkEnd` of the timeline are counted in bulk when their time comes.
@@ -117,7 +120,7 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
     var windowMemory = WindowMemory()
     /// The entry count of the last timeline delivered and its footprint (`memory.footprint`): a
     /// timeline of that count is neither killed nor rejected (`tryGrant`, `checkFootprint`). No
-    /// timeline has -1 entries.
+    /// timeline has -1 entries; none is kept in a run that measures its reach (``RunDetail/reach``).
     var deliverable = (count: -1, footprint: 0.0)
     var policyAt: SimTime = .infinity
     /// `policyAt` is a view that releases a policy reload held by `system.unseen_after`: that view

@@ -21,6 +21,9 @@ public struct OptimizationProblem: Sendable {
     /// The zone's next spring-forward and fall-back days that the horizon does not contain, each
     /// judged on its own (feasibility only; empty for a zone without daylight saving).
     public let daylightSavingDays: [DaylightSavingDay]
+    /// The unconstrained runs kept for the candidates whose runs the engine shows to be the same
+    /// (``UnconstrainedRuns``); `nil` runs every one (tests compare the two).
+    package var sharedRuns: UnconstrainedRuns?
 
     /// A budget no run can exhaust (used for a candidate's unconstrained run).
     static let unlimitedBudget = 1 << 40
@@ -50,6 +53,7 @@ public struct OptimizationProblem: Sendable {
         }
         drawnInputs = byThrottle.map { (throttle: $0.key, inputs: $0.value) }
         self.horizonBudget = horizonBudget
+        sharedRuns = UnconstrainedRuns(memory: s.memory, system: s.system)
         let horizon = HorizonBudget(scenario: s, calendar: calendar, widget: settings.widget, drawn: byThrottle)
         self.daylightSavingDays = daylightSavingDays ? Self.daylightSavingDays(s, settings: settings, horizon: horizon) : []
     }
@@ -145,13 +149,18 @@ public struct OptimizationProblem: Sendable {
                 // budget of the range (exhausted days allowed). Any model grants everything at
                 // an unlimited B (midnight is the cheapest), but a learning period keeps its own
                 // B, under the scenario's model.
-                let free = simulate(
-                    spec, provider: provider, replication: r, budget: Self.unlimitedBudget,
-                    model: scenario.budget.learningDays > 0 ? model : .midnight,
-                    appThrottle: appThrottle,
-                    detail: allowed > 0 ? .optimization : .unconstrained(for: settings.objective))
-                unlimited.append(free)
-                needed.append(neededDrawn(free))
+                if allowed == 0 {
+                    // Shared with the candidates whose run the engine shows to be the same.
+                    let free = unconstrainedRun(spec, provider: provider, replication: r, appThrottle: appThrottle, needed: neededDrawn)
+                    unlimited.append(free.run)
+                    needed.append(free.needed)
+                } else {
+                    let free = simulate(
+                        spec, provider: provider, replication: r, budget: Self.unlimitedBudget,
+                        model: scenario.budget.learningDays > 0 ? model : .midnight, appThrottle: appThrottle)
+                    unlimited.append(free)
+                    needed.append(neededDrawn(free))
+                }
             } else {
                 unlimited.append(run)
                 needed.append(neededDrawn(run))
@@ -264,6 +273,8 @@ public struct OptimizationProblem: Sendable {
             calendar: calendar, memory: scenario.memory, system: scenario.system, budgetModel: model,
             widgetIndex: settings.widget, replication: r, family: widget.family, events: .none,
             detail: detail)
-        return simulation.run()
+        var run = simulation.run()
+        if detail.reach { run.reach = simulation.measuredReach() }
+        return run
     }
 }
