@@ -61,6 +61,18 @@ struct SharedUnconstrainedRunsTests {
         #expect(binding > 300 && hits > 300, "\(binding) binding, \(hits) hits")
     }
 
+    @Test("the store keeps 8,192 runs, or 2^18 days of runs for long horizons")
+    func capacityByDays() {
+        // 2^18 = 262,144 days: 262,144 / 365 = 718.2, / 3,650 = 71.8, / 28 = 9,362 (over 8,192).
+        #expect(UnconstrainedRuns.capacity(days: 28) == 8_192)
+        #expect(UnconstrainedRuns.capacity(days: 32) == 8_192)
+        #expect(UnconstrainedRuns.capacity(days: 33) == 7_943)
+        #expect(UnconstrainedRuns.capacity(days: 365) == 718)
+        #expect(UnconstrainedRuns.capacity(days: 3_650) == 71)
+        #expect(UnconstrainedRuns.capacity(days: 0) == 8_192)
+        #expect(UnconstrainedRuns.capacity(days: 1 << 20) == 1)
+    }
+
     @Test("the store keeps at most its capacity, the oldest going first")
     func bounded() {
         let store = UnconstrainedRuns(memory: MemorySettings(), system: SystemSettings(), capacity: 3)

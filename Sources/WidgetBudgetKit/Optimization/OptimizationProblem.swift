@@ -53,7 +53,7 @@ public struct OptimizationProblem: Sendable {
         }
         drawnInputs = byThrottle.map { (throttle: $0.key, inputs: $0.value) }
         self.horizonBudget = horizonBudget
-        sharedRuns = UnconstrainedRuns(memory: s.memory, system: s.system)
+        sharedRuns = UnconstrainedRuns(memory: s.memory, system: s.system, capacity: UnconstrainedRuns.capacity(days: calendar.days))
         let horizon = HorizonBudget(scenario: s, calendar: calendar, widget: settings.widget, drawn: byThrottle)
         self.daylightSavingDays = daylightSavingDays ? Self.daylightSavingDays(s, settings: settings, horizon: horizon) : []
     }

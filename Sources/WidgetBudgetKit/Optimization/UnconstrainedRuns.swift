@@ -48,6 +48,13 @@ package final class UnconstrainedRuns: @unchecked Sendable {
     /// How many runs were taken from the store.
     private var hitCount = 0
 
+    /// The most runs of `days` days each to keep: 8,192, and no more days in all than 2^18 (a run
+    /// keeps its days' metrics, about 200 bytes a day: some 50 MB at most, whatever the horizon,
+    /// where 8,192 runs of ten years would hold gigabytes), at least one.
+    package static func capacity(days: Int) -> Int {
+        max(1, min(8_192, (1 << 18) / max(1, days)))
+    }
+
     /// An empty store for the runs of a scenario with these `memory` and `system` settings.
     package init(memory: MemorySettings, system: SystemSettings, capacity: Int = 8_192) {
         self.memory = memory
