@@ -35,14 +35,18 @@ struct BudgetNeverRunsOutTests {
         return scenario
     }
 
-    /// Whether the runs of `scenario` at `level` charge without asking the budget.
-    static func unasked(_ scenario: Scenario, level: EventLevel, detail: RunDetail = .full) -> Bool {
+    /// The paths of the first replication of `scenario`'s first widget at `level` with `detail`.
+    static func paths(_ scenario: Scenario, level: EventLevel, detail: RunDetail) -> EnginePaths {
         let calendar = SimulationCalendar(scenario: scenario)
         let inputs = WidgetInputs(scenario: scenario, calendar: calendar, widgetIndex: 0, replication: 0)
         return EnginePaths(
             inputs: inputs, system: scenario.system, level: level, detail: detail, budgetModel: scenario.budget.model,
-            horizon: calendar.horizon
-        ).budgetNeverRunsOut
+            horizon: calendar.horizon)
+    }
+
+    /// Whether the runs of `scenario` at `level` charge without asking the budget.
+    static func unasked(_ scenario: Scenario, level: EventLevel, detail: RunDetail = .full) -> Bool {
+        paths(scenario, level: level, detail: detail).budgetNeverRunsOut
     }
 
     @Test("600 random scenarios: the same days, stretches and charge times as when the budget is asked")

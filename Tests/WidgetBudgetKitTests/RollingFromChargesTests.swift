@@ -82,12 +82,7 @@ struct RollingFromChargesTests {
     /// Whether the runs of `scenario` at `level` with `detail` answer the rolling rule from their
     /// charge times.
     static func fromCharges(_ scenario: Scenario, level: EventLevel, detail: RunDetail) -> Bool {
-        let calendar = SimulationCalendar(scenario: scenario)
-        let inputs = WidgetInputs(scenario: scenario, calendar: calendar, widgetIndex: 0, replication: 0)
-        return EnginePaths(
-            inputs: inputs, system: scenario.system, level: level, detail: detail, budgetModel: scenario.budget.model,
-            horizon: calendar.horizon
-        ).rollingFromCharges
+        BudgetNeverRunsOutTests.paths(scenario, level: level, detail: detail).rollingFromCharges
     }
 
     @Test("600 random scenarios: the same days, stretches and charge times as when the rule is asked")

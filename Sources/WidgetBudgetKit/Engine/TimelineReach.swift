@@ -89,17 +89,7 @@ extension WidgetSimulation {
     @inline(never)
     mutating func checkFootprintNotingReach(at t: SimTime, source: ReloadSource, charged: Bool, entries: Int) -> Double? {
         noteReach(until: t)
-        let footprint = memory.footprint(entries: entries)
-        if footprint >= day.peakMemoryMB { day.peakMemoryMB = footprint }
-        switch DeliveryFate(entries: entries, memory: memory, system: system) {
-        case .killed:
-            kill(at: t, source: source, charged: charged, entries: entries, footprint: footprint)
-            return nil
-        case .rejected:
-            reject(at: t, source: source, charged: charged, entries: entries, footprint: footprint)
-            return nil
-        case .delivered: return footprint
-        }
+        return meetFate(at: t, source: source, charged: charged, entries: entries)
     }
 
     /// After ``run()``: the run's reach (``WidgetRunResult/reach``), its last timeline's noted

@@ -212,9 +212,19 @@ extension WidgetSimulation {
     mutating func checkFootprint(at t: SimTime, source: ReloadSource, charged: Bool, entries: Int) -> Double? {
         // A run that measures its timelines' reach, in a call of its own (TimelineReach.swift).
         if _slowPath(runDetail.reach) { return checkFootprintNotingReach(at: t, source: source, charged: charged, entries: entries) }
+        guard let footprint = meetFate(at: t, source: source, charged: charged, entries: entries) else { return nil }
+        deliverable = (entries, footprint)
+        return footprint
+    }
+
+    /// ``checkFootprint(at:source:charged:entries:)``'s footprint, peak and fate, shared with the
+    /// runs that measure their reach: the footprint counted in the day's peak, then the kill or
+    /// the rejection its ``DeliveryFate`` asks for (`nil`), or the footprint when it is delivered.
+    /// The fate is the one the optimizer asks too, to share an unconstrained run between entry counts.
+    @inline(__always)
+    mutating func meetFate(at t: SimTime, source: ReloadSource, charged: Bool, entries: Int) -> Double? {
         let footprint = memory.footprint(entries: entries)
         if footprint >= day.peakMemoryMB { day.peakMemoryMB = footprint }
-        // The fate the optimizer asks too, to share an unconstrained run between entry counts.
         switch DeliveryFate(entries: entries, memory: memory, system: system) {
         case .killed:
             kill(at: t, source: source, charged: charged, entries: entries, footprint: footprint)
@@ -222,10 +232,8 @@ extension WidgetSimulation {
         case .rejected:
             reject(at: t, source: source, charged: charged, entries: entries, footprint: footprint)
             return nil
-        case .delivered: break
+        case .delivered: return footprint
         }
-        deliverable = (entries, footprint)
-        return footprint
     }
 
     /// The timeline built at `t` (`entries` entries, `footprint` MB) is over the memory limit:
