@@ -19,11 +19,7 @@ struct BudgetNeverRunsOutTests {
         var scenario = PlainGrantsTests.randomScenario(&g)
         if g.next() % 2 == 0 {
             scenario.app.intents = []
-            scenario.app.foreground = .none
-            scenario.app.launchesFromWidget = .none
-            scenario.app.sessions = []
-            scenario.system.lowPower = []
-            scenario.widgets[0].unpredictable = .none
+            PlainGrantsTests.removeAskedInputs(&scenario)
             var budget = BudgetSettings.fixed(pick([4, 30, 70, 300, 2_000, 1 << 40]), model: pick([.rolling24h, .midnight]))
             budget.byViews = scenario.budget.byViews
             if pick([false, false, true]) {

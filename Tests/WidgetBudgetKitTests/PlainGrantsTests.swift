@@ -16,14 +16,19 @@ struct PlainGrantsTests {
     /// low-power windows, unpredictable changes), so that about half the runs take it.
     static func randomScenario(_ g: inout SeededGenerator) -> Scenario {
         var scenario = GrantsOnlyTests.randomScenario(&g)
-        if g.next() % 2 == 0 {
-            scenario.app.foreground = .none
-            scenario.app.launchesFromWidget = .none
-            scenario.app.sessions = []
-            scenario.system.lowPower = []
-            scenario.widgets[0].unpredictable = .none
-        }
+        if g.next() % 2 == 0 { removeAskedInputs(&scenario) }
         return scenario
+    }
+
+    /// Takes out of `scenario` the inputs the plain clone does not ask about: foreground
+    /// sessions, launches from the widget and media sessions, low-power windows, unpredictable
+    /// changes (its first widget's).
+    static func removeAskedInputs(_ scenario: inout Scenario) {
+        scenario.app.foreground = .none
+        scenario.app.launchesFromWidget = .none
+        scenario.app.sessions = []
+        scenario.system.lowPower = []
+        scenario.widgets[0].unpredictable = .none
     }
 
     /// Whether the runs of `scenario` at `level` take the plain clone.

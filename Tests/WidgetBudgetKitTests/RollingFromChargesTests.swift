@@ -63,11 +63,7 @@ struct RollingFromChargesTests {
         var scenario = PlainGrantsTests.randomScenario(&g)
         if g.next() % 2 == 0 {
             scenario.app.intents = []
-            scenario.app.foreground = .none
-            scenario.app.launchesFromWidget = .none
-            scenario.app.sessions = []
-            scenario.system.lowPower = []
-            scenario.widgets[0].unpredictable = .none
+            PlainGrantsTests.removeAskedInputs(&scenario)
             var budget = BudgetSettings.fixed(pick([1, 4, 12, 30, 70]), model: .rolling24h)
             budget.byViews = scenario.budget.byViews
             if pick([false, true]) {
