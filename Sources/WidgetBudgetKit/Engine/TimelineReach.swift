@@ -34,7 +34,14 @@ package enum DeliveryFate: Sendable, Equatable {
     /// than `system.maxEntries` entries, else delivered.
     @inline(__always)
     package init(entries: Int, memory: MemorySettings, system: SystemSettings) {
-        if memory.footprint(entries: entries) > memory.limitMB {
+        self.init(footprint: memory.footprint(entries: entries), entries: entries, memory: memory, system: system)
+    }
+
+    /// The same fate, for a timeline whose `footprint` (`memory.footprint(entries:)`) the caller
+    /// has already computed (`checkFootprint` counts it in the day's peak first).
+    @inline(__always)
+    init(footprint: Double, entries: Int, memory: MemorySettings, system: SystemSettings) {
+        if footprint > memory.limitMB {
             self = .killed
         } else if entries > system.maxEntries {
             self = .rejected

@@ -225,7 +225,7 @@ extension WidgetSimulation {
     mutating func meetFate(at t: SimTime, source: ReloadSource, charged: Bool, entries: Int) -> Double? {
         let footprint = memory.footprint(entries: entries)
         if footprint >= day.peakMemoryMB { day.peakMemoryMB = footprint }
-        switch DeliveryFate(entries: entries, memory: memory, system: system) {
+        switch DeliveryFate(footprint: footprint, entries: entries, memory: memory, system: system) {
         case .killed:
             kill(at: t, source: source, charged: charged, entries: entries, footprint: footprint)
             return nil
