@@ -31,7 +31,8 @@ extension WidgetSimulation {
     /// `plain`: as in ``grantIsNext(at:appNext:intentNext:plain:)``.
     @inline(__always)
     func freshGrantIsNext(at t: SimTime, appNext: SimTime, intentNext: SimTime, plain: Bool) -> Bool {
-        assert(pending && pendingSource != .intent && pendingSince == t && !waitingForBudget)
+        // (Pending unless asked by `requestAndGrantFresh`, which registers the request after.)
+        assert(!waitingForBudget && (!pending || pendingSource != .intent && pendingSince == t))
         assert(!t.isNaN && (max(t, lastGrant + system.minReloadInterval) == t) == !(lastGrant + system.minReloadInterval > t))
         assert(!plain || (t < appNext && t < intentNext))
         return (plain || t < appNext && t < intentNext) && t < retryAt && !(lastGrant + system.minReloadInterval > t)
@@ -52,6 +53,25 @@ extension WidgetSimulation {
         guard next else { return }
         tryGrant(at: t)
         renderIfNext(before: dayEnd, appNext: appNext, intentNext: intentNext)
+    }
+
+    /// The plain loop's policy request at `t` that finds none pending (``request(_:at:quiet:)``,
+    /// quiet), then the grant it makes due at once when that is next, as `grantIfNext(fresh:
+    /// true)` runs it: the request counted, but registered as pending (`registerFreshPolicy`)
+    /// only where the grant is not next, or inside the grant where it waits for budget; a grant
+    /// leaves nothing pending, so the pending state it would have written and cleared again is
+    /// not written (``tryFreshPolicyGrant(at:)``, #26 engine-2, round 15 `grant`). The same
+    /// turns: `freshGrantIsNext` reads none of that state.
+    @inline(__always)
+    mutating func requestAndGrantFresh(at t: SimTime, before dayEnd: SimTime) {
+        assert(!pending)
+        day.requested &+= 1
+        guard freshGrantIsNext(at: t, appNext: .infinity, intentNext: .infinity, plain: true) else {
+            registerFreshPolicy(at: t)
+            return
+        }
+        tryFreshPolicyGrant(at: t)
+        renderIfNext(before: dayEnd, appNext: .infinity, intentNext: .infinity)
     }
 
     /// Runs the renders due next, when the loop's next turn would: the next render comes before

@@ -50,34 +50,53 @@ extension WidgetSimulation {
     }
 
     /// Grants the pending request at `t` when the reload interval, the budget or a free reload
-    /// allows: ``grant(at:plain:)``, in its clone without the questions of foreground sessions,
+    /// allows: ``grant(at:plain:freshPolicy:)``, in its clone without the questions of foreground sessions,
     /// low-power windows, unpredictable changes and events where the run has none
     /// (``EnginePaths/plainGrants``, the optimizer's runs), else in the clone that asks them.
     mutating func tryGrant(at t: SimTime) {
         if paths.plainGrants {
-            grant(at: t, plain: true)
+            grant(at: t, plain: true, freshPolicy: false)
         } else {
-            grant(at: t, plain: false)
+            grant(at: t, plain: false, freshPolicy: false)
         }
     }
 
-    /// ``tryGrant(at:)`` itself; `plain` (a constant in each of its two call sites, so each is a
+    /// ``tryGrant(at:)`` for a policy reload requested at `t` that found no request pending, not
+    /// yet registered (the plain loop's folded policy turn, `requestAndGrantFresh`): the source
+    /// is `.policy` and no wait for budget is under way (a wait ends only with a grant), the
+    /// answers `grant` would read from the pending state, which is written only where the reload
+    /// is not granted (it waits for budget) and left as it was where it is (only a pending
+    /// request's is read: nothing pending after a grant). A clone of its own, out of line as
+    /// `tryGrant` (#26 engine-2, round 15 `grant`).
+    @inline(never)
+    mutating func tryFreshPolicyGrant(at t: SimTime) {
+        if paths.plainGrants {
+            grant(at: t, plain: true, freshPolicy: true)
+        } else {
+            grant(at: t, plain: false, freshPolicy: true)
+        }
+    }
+
+    /// ``tryGrant(at:)`` itself; `plain` (a constant in each of its call sites, so each is a
     /// clone with the questions it answers folded away): the run has no foreground session, no
     /// low-power window, no unpredictable change and keeps no event, so no grant is in the
     /// foreground, no reload deferred, the first unpredictable change after any delivery is at
-    /// `+infinity` and nothing is recorded, the answers the questions would give.
+    /// `+infinity` and nothing is recorded, the answers the questions would give. `freshPolicy`
+    /// (a constant too): the reload is ``tryFreshPolicyGrant(at:)``'s, a policy reload not yet
+    /// registered as pending, registered only where it waits for budget.
     ///
     /// The rare turns (the wait, the budget out, the kill, the rejection) are marked `_slowPath`:
     /// out of the straight line, the common grant saves fewer registers around them.
     @inline(__always)
-    mutating func grant(at t: SimTime, plain: Bool) {
-        let source = pendingSource
+    mutating func grant(at t: SimTime, plain: Bool, freshPolicy: Bool) {
+        assert(!freshPolicy || (!pending && !waitingForBudget))
+        let source = freshPolicy ? ReloadSource.policy : pendingSource
         let inForeground = !plain && inputs.foreground.contains(t)
         let exempt = source == .intent || source == .system || inForeground
         if exempt {
             // A free reload (foreground, App Intent) ends the wait without the budget coming back.
-            if waitingForBudget { endWaiting(at: t) }
-        } else if _slowPath(waitingForBudget) {
+            if !freshPolicy && waitingForBudget { endWaiting(at: t) }
+        } else if _slowPath(!freshPolicy && waitingForBudget) {
             guard grantAfterWaiting(at: t, source: source) else { return }
         } else if plain && paths.budgetNeverRunsOut {
             // B is more than the charges this run can make: available, and the rule, which
@@ -85,16 +104,19 @@ extension WidgetSimulation {
         } else if plain && paths.rollingFromCharges {
             // The rolling rule's answer from the charge times (appended below): the rule is not charged.
             if _slowPath(!chargesAllow(at: t)) {
+                if freshPolicy { registerFreshPolicy(at: t, waiting: true) }
                 startWaiting(at: t, source: source)
                 return
             }
         } else if _slowPath(!budget.chargeIfAvailable(at: t, window: budget.window(learning: t))) {
             // The check and the charge under one switch over the model: nothing is recorded
             // between them when no wait ends (an event reads the budget left).
+            if freshPolicy { registerFreshPolicy(at: t, waiting: true) }
             startWaiting(at: t, source: source)
             return
         }
-        pending = false
+        // (A fresh policy reload was never marked pending.)
+        if !freshPolicy { pending = false }
         lastGrant = t
         day.reloads &+= 1
         if exempt {
@@ -140,6 +162,18 @@ extension WidgetSimulation {
 
     // The grant's rare turns, out of line: `tryGrant` inlines `deliver`, and small enough it
     // inlines more of what `deliver` calls.
+
+    /// A policy reload requested at `t` that found none pending, registered as `request` registers
+    /// it (without its event: ``tryFreshPolicyGrant(at:)`` runs in the loop's plain clone, which
+    /// records none): what the loop's turn skips where the grant comes at once. `waiting`: the
+    /// grant found the budget out (counted for the tests, ``freshPolicyWaits``).
+    @inline(__always)
+    mutating func registerFreshPolicy(at t: SimTime, waiting: Bool = false) {
+        if waiting { freshPolicyWaits &+= 1 }
+        pending = true
+        pendingSource = .policy
+        pendingSince = t
+    }
 
     /// The pending request finds the budget out at `t`: the wait begins.
     @inline(never)

@@ -113,6 +113,9 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
     /// How many times `closedCycles` left its first entry to the render loop's turn, with no
     /// stride (its -1): read by the tests, as ``closedTaken``.
     var cyclesToLoop = 0
+    /// How many policy reloads `tryFreshPolicyGrant` found the budget out for (registered there):
+    /// read by the tests, as ``closedTaken``.
+    var freshPolicyWaits = 0
 
     // Reloads.
     var budget: ReloadBudget
