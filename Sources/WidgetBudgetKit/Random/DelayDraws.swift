@@ -29,13 +29,16 @@ package struct DelayDraws: Sendable, Equatable {
 
     /// The delays of `distribution` drawn with `generator`, the first `count` of them listed
     /// (drawn now, in order) and the generator left after their draws.
+    ///
+    /// The list is written in place (an append's checks at every delay cost more than its draw).
     package init(_ distribution: DelayDistribution, generator: SeededGenerator, listing count: Int) {
         self.distribution = distribution
         var generator = generator
-        var listed: [Double] = []
-        listed.reserveCapacity(max(0, count))
-        for _ in 0..<max(0, count) { listed.append(distribution.draw(&generator)) }
-        self.listed = listed
+        let n = max(0, count)
+        listed = [Double](unsafeUninitializedCapacity: n) { buffer, initialized in
+            for i in 0..<n { buffer.initializeElement(at: i, to: distribution.draw(&generator)) }
+            initialized = n
+        }
         self.generator = generator
     }
 
