@@ -61,22 +61,6 @@ extension WidgetSimulation {
         }
     }
 
-    /// ``tryGrant(at:)`` for a policy reload requested at `t` that found no request pending, not
-    /// yet registered (the plain loop's folded policy turn, `requestAndGrantFresh`): the source
-    /// is `.policy` and no wait for budget is under way (a wait ends only with a grant), the
-    /// answers `grant` would read from the pending state, which is written only where the reload
-    /// is not granted (it waits for budget) and left as it was where it is (only a pending
-    /// request's is read: nothing pending after a grant). A clone of its own, out of line as
-    /// `tryGrant` (#26 engine-2, round 15 `grant`).
-    @inline(never)
-    mutating func tryFreshPolicyGrant(at t: SimTime) {
-        if paths.plainGrants {
-            grant(at: t, plain: true, freshPolicy: true)
-        } else {
-            grant(at: t, plain: false, freshPolicy: true)
-        }
-    }
-
     /// ``tryGrant(at:)`` itself; `plain` (a constant in each of its call sites, so each is a
     /// clone with the questions it answers folded away): the run has no foreground session, no
     /// low-power window, no unpredictable change and keeps no event, so no grant is in the
@@ -162,18 +146,6 @@ extension WidgetSimulation {
 
     // The grant's rare turns, out of line: `tryGrant` inlines `deliver`, and small enough it
     // inlines more of what `deliver` calls.
-
-    /// A policy reload requested at `t` that found none pending, registered as `request` registers
-    /// it (without its event: ``tryFreshPolicyGrant(at:)`` runs in the loop's plain clone, which
-    /// records none): what the loop's turn skips where the grant comes at once. `waiting`: the
-    /// grant found the budget out (counted for the tests, ``freshPolicyWaits``).
-    @inline(__always)
-    mutating func registerFreshPolicy(at t: SimTime, waiting: Bool = false) {
-        if waiting { freshPolicyWaits &+= 1 }
-        pending = true
-        pendingSource = .policy
-        pendingSince = t
-    }
 
     /// The pending request finds the budget out at `t`: the wait begins.
     @inline(never)
