@@ -41,7 +41,20 @@ extension WidgetSimulation {
     /// `max(earliest, back)`, what `min(back, +infinity)` (`back` itself, NaN included) gives
     /// there, without asking the empty sessions. The budget's return is asked of the charge times
     /// where the rule is not charged (``EnginePaths/rollingFromCharges``).
+    ///
+    /// Where both hold (the optimizer's runs with a budget) the answer is a few loads and
+    /// comparisons, here, in a call that saves no register; the other cases are a call of their
+    /// own (``budgetReturnAsking(after:)``), whose registers the common one saved at every call
+    /// (#26 engine-2, round 15 `grant`). The same operations in either.
+    @inline(never)
     func budgetReturn(after earliest: SimTime) -> SimTime {
+        guard paths.plainGrants && paths.rollingFromCharges else { return budgetReturnAsking(after: earliest) }
+        return max(earliest, chargesBack(after: max(earliest, waitStart)))
+    }
+
+    /// ``budgetReturn(after:)`` asking the rule, or the foreground sessions, or both.
+    @inline(never)
+    func budgetReturnAsking(after earliest: SimTime) -> SimTime {
         let from = max(earliest, waitStart)
         let back = paths.rollingFromCharges ? chargesBack(after: from) : budget.nextAvailable(after: from)
         if paths.plainGrants { return max(earliest, back) }
