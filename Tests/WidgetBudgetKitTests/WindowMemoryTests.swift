@@ -19,7 +19,7 @@ struct WindowMemoryTests {
     func sameTimelinesAsTheSearch() {
         var g = SeededGenerator(seed: 11_028)
         let zones = [GridScenarios.utc, GridScenarios.parisSpring, GridScenarios.parisAutumn]
-        var (remembered, inside) = (0, 0)
+        var (remembered, inside, closedRemembered) = (0, 0, 0)
         for texts in Self.windowSets {
             for (start, zone) in zones {
                 let clock = LocalClock(start: start, timeZone: zone, horizon: 9 * Seconds.day)
@@ -44,6 +44,8 @@ struct WindowMemoryTests {
                     #expect((even == nil) == (expected == nil), "\(texts) \(step) \(now)")
                     if hit { remembered += 1 }
                     if memory.window >= 0 { inside += 1 }
+                    // Outside every window, remembered: the policy is the remembered next start.
+                    if hit && memory.window < 0 { closedRemembered += 1 }
                     guard let even, let expected else { continue }
                     var a = EvenTimelineTests.previous(&g)
                     var b = a
@@ -56,6 +58,7 @@ struct WindowMemoryTests {
         // Most reloads find their window remembered; both sides of the windows are met.
         #expect(remembered > 7 * 3 * 4_000 / 2, "\(remembered)")
         #expect(inside > 7 * 3 * 4_000 / 5 && inside < 7 * 3 * 4_000 * 9 / 10, "\(inside)")
+        #expect(closedRemembered > 7 * 3 * 4_000 / 20, "\(closedRemembered)")
     }
 
     @Test("every built-in provider through the grant's call: the timeline evenTimeline(at:clock:) returns")

@@ -87,16 +87,38 @@ package struct WidgetInputs: Sendable {
         return copy
     }
     /// Seed for the per-reload and per-entry delay draws.
-    package var delaySeed: UInt64
+    package private(set) var delaySeed: UInt64
+    /// The reload delays (`system.reload_delay`), drawn from `delaySeed`'s reload-delay stream;
+    /// listed in advance by ``drawnInAdvance(listingDelays:)``.
+    package private(set) var reloadDelays: DelayDraws
+    /// How many reload delays ``drawnInAdvance(listingDelays:)`` lists: one for each reload the
+    /// horizon holds at the reload interval, and two more (a run may draw more: those are drawn as
+    /// it goes), at most ``listedDelaysLimit``.
+    private var delaysToList = 0
+    /// The most reload delays listed for one replication's widget (128 KB).
+    static let listedDelaysLimit = 1 << 14
 
-    /// The same inputs with the views drawn in advance, for runs that share them (the optimizer's
-    /// candidates): reading a list is cheaper than drawing again in every run. Changes of an
-    /// `every` process stay ticks: `ChangeCursor` answers them by arithmetic, cheaper than a list
-    /// (and drawing the list cost more than all the candidates' searches in it).
-    package func drawnInAdvance() -> WidgetInputs {
+    /// The same inputs with the views and the reload delays drawn in advance, for runs that share
+    /// them (the optimizer's candidates): reading a list is cheaper than drawing again in every
+    /// run. Changes of an `every` process stay ticks: `ChangeCursor` answers them by arithmetic,
+    /// cheaper than a list (and drawing the list cost more than all the candidates' searches in it).
+    /// `listingDelays` (the tests'): how many reload delays to list instead.
+    package func drawnInAdvance(listingDelays: Int? = nil) -> WidgetInputs {
         var copy = self
         copy.viewStream = EventStream(list: views)
+        copy.reloadDelays = reloadDelays.listing(listingDelays ?? delaysToList)
         return copy
+    }
+
+    /// How many reload delays ``drawnInAdvance(listingDelays:)`` lists for a horizon of `horizon`
+    /// seconds and a reload interval of `interval` (taken at least
+    /// ``SystemSettings/smallestReloadInterval``, as the run takes it): every grant but an App
+    /// Intent's is at least an interval after the one before, so a run without App Intents
+    /// delivers at most `horizon / interval + 1` timelines.
+    static func delaysToList(horizon: Double, interval: Double) -> Int {
+        let reloads = horizon / max(interval, SystemSettings.smallestReloadInterval) + 2
+        guard reloads < Double(listedDelaysLimit) else { return listedDelaysLimit }  // NaN too
+        return reloads > 0 ? Int(reloads) : 0
     }
 
     /// Draws the inputs of widget `widgetIndex` of `scenario` in `replication`.
@@ -224,6 +246,13 @@ package struct WidgetInputs: Sendable {
         learningDays = budget.learningDays
         learningBudget = budget.learningDaily
         delaySeed = SeededGenerator.mix(seed ^ SeededGenerator.mix(rep &* 7919 &+ Self.streamKey(of: widgetIndex, in: scenario)))
+        reloadDelays = DelayDraws(scenario.system.reloadDelay, generator: Self.reloadDelayGenerator(delaySeed))
+        delaysToList = Self.delaysToList(horizon: horizon, interval: scenario.system.minReloadInterval)
+    }
+
+    /// The generator of the reload delays of inputs whose delay seed is `delaySeed`.
+    static func reloadDelayGenerator(_ delaySeed: UInt64) -> SeededGenerator {
+        SeededGenerator(seed: delaySeed, stream: [StreamPurpose.reloadDelay.rawValue])
     }
 
     /// The key of widget `w`'s random streams: its place among the widgets as declared (copies of

@@ -93,7 +93,7 @@ extension WidgetSimulation {
             // without the select's six instructions at every delivery.
             var from = due
             if _slowPath(t >= due) { from = t }
-            var at = from + system.reloadDelay.draw(&reloadDelays)
+            var at = from + reloadDelays.draw()
             if !plain && !inputs.lowPower.isEmpty { at = inputs.lowPower.deferred(at) }
             policyAt = at
         } else {

@@ -1,7 +1,8 @@
 // The event loop's turns folded into the one before (`EnginePaths.foldedTurns`): after a policy
 // request, the grant it makes due at that instant, and after a grant, the render that comes next,
 // each run at once, as the loop's next turn would run it (the same branch, taken in the same
-// order). docs/design/engine.md, "The event loop".
+// order); in the plain loop, a policy request that finds none pending is registered only where
+// that grant does not come at once. docs/design/engine.md, "The event loop".
 extension WidgetSimulation {
     /// Whether the loop's next turn, after a request at `t`, would grant at `t`: the grant is due
     /// then, and no app request, App Intent or retry is due at `t` (each runs before a grant at
@@ -31,7 +32,8 @@ extension WidgetSimulation {
     /// `plain`: as in ``grantIsNext(at:appNext:intentNext:plain:)``.
     @inline(__always)
     func freshGrantIsNext(at t: SimTime, appNext: SimTime, intentNext: SimTime, plain: Bool) -> Bool {
-        assert(pending && pendingSource != .intent && pendingSince == t && !waitingForBudget)
+        // (Pending unless asked by `requestAndGrantFresh`, which registers the request after.)
+        assert(!waitingForBudget && (!pending || pendingSource != .intent && pendingSince == t))
         assert(!t.isNaN && (max(t, lastGrant + system.minReloadInterval) == t) == !(lastGrant + system.minReloadInterval > t))
         assert(!plain || (t < appNext && t < intentNext))
         return (plain || t < appNext && t < intentNext) && t < retryAt && !(lastGrant + system.minReloadInterval > t)
@@ -52,6 +54,53 @@ extension WidgetSimulation {
         guard next else { return }
         tryGrant(at: t)
         renderIfNext(before: dayEnd, appNext: appNext, intentNext: intentNext)
+    }
+
+    /// The plain loop's policy request at `t` that finds none pending (``request(_:at:quiet:)``,
+    /// quiet), then the grant it makes due at once when that is next, as `grantIfNext(fresh:
+    /// true)` runs it: the request counted, but registered as pending (`registerFreshPolicy`)
+    /// only where the grant is not next, or inside the grant where it waits for budget; a grant
+    /// leaves nothing pending, so the pending state it would have written and cleared again is
+    /// not written (``tryFreshPolicyGrant(at:)``, #26 engine-2, round 15 `grant`). The same
+    /// turns: `freshGrantIsNext` reads none of that state.
+    @inline(__always)
+    mutating func requestAndGrantFresh(at t: SimTime, before dayEnd: SimTime) {
+        assert(!pending)
+        day.requested &+= 1
+        guard freshGrantIsNext(at: t, appNext: .infinity, intentNext: .infinity, plain: true) else {
+            registerFreshPolicy(at: t)
+            return
+        }
+        tryFreshPolicyGrant(at: t)
+        renderIfNext(before: dayEnd, appNext: .infinity, intentNext: .infinity)
+    }
+
+    /// ``tryGrant(at:)`` for a policy reload requested at `t` that found no request pending, not
+    /// yet registered (the plain loop's folded policy turn, `requestAndGrantFresh`): the source
+    /// is `.policy` and no wait for budget is under way (a wait ends only with a grant), the
+    /// answers `grant` would read from the pending state, which is written only where the reload
+    /// is not granted (it waits for budget) and left as it was where it is (only a pending
+    /// request's is read: nothing pending after a grant). A clone of its own, out of line as
+    /// `tryGrant` (#26 engine-2, round 15 `grant`).
+    @inline(never)
+    mutating func tryFreshPolicyGrant(at t: SimTime) {
+        if paths.plainGrants {
+            grant(at: t, plain: true, freshPolicy: true)
+        } else {
+            grant(at: t, plain: false, freshPolicy: true)
+        }
+    }
+
+    /// A policy reload requested at `t` that found none pending, registered as `request` registers
+    /// it (without its event: ``tryFreshPolicyGrant(at:)`` runs in the loop's plain clone, which
+    /// records none): what the loop's turn skips where the grant comes at once. `waiting`: the
+    /// grant found the budget out (counted for the tests, ``freshPolicyWaits``).
+    @inline(__always)
+    mutating func registerFreshPolicy(at t: SimTime, waiting: Bool = false) {
+        if waiting { freshPolicyWaits &+= 1 }
+        pending = true
+        pendingSource = .policy
+        pendingSince = t
     }
 
     /// Runs the renders due next, when the loop's next turn would: the next render comes before

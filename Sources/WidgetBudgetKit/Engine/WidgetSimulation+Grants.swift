@@ -41,7 +41,20 @@ extension WidgetSimulation {
     /// `max(earliest, back)`, what `min(back, +infinity)` (`back` itself, NaN included) gives
     /// there, without asking the empty sessions. The budget's return is asked of the charge times
     /// where the rule is not charged (``EnginePaths/rollingFromCharges``).
+    ///
+    /// Where both hold (the optimizer's runs with a budget) the answer is a few loads and
+    /// comparisons, here, in a call that saves no register; the other cases are a call of their
+    /// own (``budgetReturnAsking(after:)``), whose registers the common one saved at every call
+    /// (#26 engine-2, round 15 `grant`). The same operations in either.
+    @inline(never)
     func budgetReturn(after earliest: SimTime) -> SimTime {
+        guard paths.plainGrants && paths.rollingFromCharges else { return budgetReturnAsking(after: earliest) }
+        return max(earliest, chargesBack(after: max(earliest, waitStart)))
+    }
+
+    /// ``budgetReturn(after:)`` asking the rule, or the foreground sessions, or both.
+    @inline(never)
+    func budgetReturnAsking(after earliest: SimTime) -> SimTime {
         let from = max(earliest, waitStart)
         let back = paths.rollingFromCharges ? chargesBack(after: from) : budget.nextAvailable(after: from)
         if paths.plainGrants { return max(earliest, back) }
@@ -50,34 +63,37 @@ extension WidgetSimulation {
     }
 
     /// Grants the pending request at `t` when the reload interval, the budget or a free reload
-    /// allows: ``grant(at:plain:)``, in its clone without the questions of foreground sessions,
+    /// allows: ``grant(at:plain:freshPolicy:)``, in its clone without the questions of foreground sessions,
     /// low-power windows, unpredictable changes and events where the run has none
     /// (``EnginePaths/plainGrants``, the optimizer's runs), else in the clone that asks them.
     mutating func tryGrant(at t: SimTime) {
         if paths.plainGrants {
-            grant(at: t, plain: true)
+            grant(at: t, plain: true, freshPolicy: false)
         } else {
-            grant(at: t, plain: false)
+            grant(at: t, plain: false, freshPolicy: false)
         }
     }
 
-    /// ``tryGrant(at:)`` itself; `plain` (a constant in each of its two call sites, so each is a
+    /// ``tryGrant(at:)`` itself; `plain` (a constant in each of its call sites, so each is a
     /// clone with the questions it answers folded away): the run has no foreground session, no
     /// low-power window, no unpredictable change and keeps no event, so no grant is in the
     /// foreground, no reload deferred, the first unpredictable change after any delivery is at
-    /// `+infinity` and nothing is recorded, the answers the questions would give.
+    /// `+infinity` and nothing is recorded, the answers the questions would give. `freshPolicy`
+    /// (a constant too): the reload is ``tryFreshPolicyGrant(at:)``'s, a policy reload not yet
+    /// registered as pending, registered only where it waits for budget.
     ///
     /// The rare turns (the wait, the budget out, the kill, the rejection) are marked `_slowPath`:
     /// out of the straight line, the common grant saves fewer registers around them.
     @inline(__always)
-    mutating func grant(at t: SimTime, plain: Bool) {
-        let source = pendingSource
+    mutating func grant(at t: SimTime, plain: Bool, freshPolicy: Bool) {
+        assert(!freshPolicy || (!pending && !waitingForBudget))
+        let source = freshPolicy ? ReloadSource.policy : pendingSource
         let inForeground = !plain && inputs.foreground.contains(t)
         let exempt = source == .intent || source == .system || inForeground
         if exempt {
             // A free reload (foreground, App Intent) ends the wait without the budget coming back.
-            if waitingForBudget { endWaiting(at: t) }
-        } else if _slowPath(waitingForBudget) {
+            if !freshPolicy && waitingForBudget { endWaiting(at: t) }
+        } else if _slowPath(!freshPolicy && waitingForBudget) {
             guard grantAfterWaiting(at: t, source: source) else { return }
         } else if plain && paths.budgetNeverRunsOut {
             // B is more than the charges this run can make: available, and the rule, which
@@ -85,16 +101,19 @@ extension WidgetSimulation {
         } else if plain && paths.rollingFromCharges {
             // The rolling rule's answer from the charge times (appended below): the rule is not charged.
             if _slowPath(!chargesAllow(at: t)) {
+                if freshPolicy { registerFreshPolicy(at: t, waiting: true) }
                 startWaiting(at: t, source: source)
                 return
             }
         } else if _slowPath(!budget.chargeIfAvailable(at: t, window: budget.window(learning: t))) {
             // The check and the charge under one switch over the model: nothing is recorded
             // between them when no wait ends (an event reads the budget left).
+            if freshPolicy { registerFreshPolicy(at: t, waiting: true) }
             startWaiting(at: t, source: source)
             return
         }
-        pending = false
+        // (A fresh policy reload was never marked pending.)
+        if !freshPolicy { pending = false }
         lastGrant = t
         day.reloads &+= 1
         if exempt {

@@ -69,6 +69,10 @@ extension WidgetSimulation {
                     if foldedTurns {
                         grantIfNext(at: t, fresh: false, before: dayEnd, appNext: appNext, intentNext: intentNext, plain: plain)
                     }
+                } else if plain {
+                    // (The same, the request found none pending: its state is known here, and
+                    // written only where the grant is not made at once.)
+                    requestAndGrantFresh(at: t, before: dayEnd)
                 } else {
                     // (The same, the request found none pending: its state is known here.)
                     request(.policy, at: t, quiet: plain)

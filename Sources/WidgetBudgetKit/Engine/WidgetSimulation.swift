@@ -113,6 +113,9 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
     /// How many times `closedCycles` left its first entry to the render loop's turn, with no
     /// stride (its -1): read by the tests, as ``closedTaken``.
     var cyclesToLoop = 0
+    /// How many policy reloads `tryFreshPolicyGrant` found the budget out for (registered there):
+    /// read by the tests, as ``closedTaken``.
+    var freshPolicyWaits = 0
 
     // Reloads.
     var budget: ReloadBudget
@@ -143,7 +146,8 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
     /// When the user last looked (0: never since the widget was added).
     var lastViewAt: SimTime = 0
     var locationCursor = 0
-    var reloadDelays: SeededGenerator
+    /// The policy reloads' delays (``DelayDraws``).
+    var reloadDelays: DelayDraws
 
     /// Prepares a run of `provider` against `inputs`; with `prefetchViews`, views are drawn on
     /// another thread a few blocks ahead (``PrefetchedEvents``), for a run that leaves a core idle.
@@ -183,7 +187,11 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
         if !paths.renders { accountedUntil = .infinity }
         budget = ReloadBudget(model: budgetModel, daily: inputs.budget(onDay: 0), clock: calendar.clock)
         day = DayMetrics(budget: inputs.budget(onDay: 0), length: calendar.dayStarts[1] - calendar.dayStarts[0])
-        reloadDelays = SeededGenerator(seed: inputs.delaySeed, stream: [StreamPurpose.reloadDelay.rawValue])
+        // The inputs' delays (listed in advance where the runs share them), when drawn from this
+        // run's distribution: the same draws as a generator of the same stream.
+        reloadDelays =
+            inputs.reloadDelays.distribution == system.reloadDelay
+            ? inputs.reloadDelays : DelayDraws(system.reloadDelay, generator: WidgetInputs.reloadDelayGenerator(inputs.delaySeed))
         context = ReplayContext(now: 0, clock: calendar.clock, unpredictableChanges: inputs.unpredictable, family: family)
         // A built-in provider's timelines come as numbers (`evenTimeline`), its entries seldom
         // stored: its two timelines make room as they are first written, not at every run.

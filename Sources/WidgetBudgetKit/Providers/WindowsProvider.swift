@@ -43,12 +43,20 @@ public struct WindowsProvider: ReplayProvider, Sendable {
         if !(now >= memory.from && now <= memory.through) { memory = remember(at: now) }
         let i = memory.window
         if i >= 0 { return windows[i].provider.evenTimeline(at: now, clock: clock) }
-        return EvenTimeline(first: now, policy: closedPolicy(at: now))
+        // Outside every window, the next change is the next window's start (``closedPolicy(at:)``).
+        let start = memory.nextChange
+        return EvenTimeline(first: now, policy: start < .infinity ? .after(start) : .never)
     }
 
     /// The window a reload at `t` asks (``window(at:)``, -1 for none), and the instants from `t`
     /// to just before the first change of any window after `t` (an end or a start), which all
     /// ask the same: each window covers all of them or none.
+    ///
+    /// Outside every window that change is the first window start after any of those instants,
+    /// what ``nextWindowStart(after:)`` answers there (`+infinity` for its `nil`): a window not
+    /// covering `t` changes next at its next start after `t` (`containsAndChange`'s, the same
+    /// interval `nextStart(after:)` finds), and no start comes between `t` and the first of them.
+    /// The closed timeline's policy is read from it (#26 engine-2, round 15 `grant`).
     @inline(never)
     private func remember(at t: SimTime) -> WindowMemory {
         var window = -1
@@ -58,7 +66,7 @@ public struct WindowsProvider: ReplayProvider, Sendable {
             if covers && window < 0 { window = i }
             if until < change { change = until }
         }
-        return WindowMemory(from: t, through: change.nextDown, window: window)
+        return WindowMemory(from: t, through: change.nextDown, window: window, nextChange: change)
     }
 
     /// The first window covering `t`, whose provider a reload at `t` asks; `nil` outside every
@@ -98,14 +106,18 @@ package struct WindowMemory: Sendable {
     var through = -SimTime.infinity
     /// The window they ask, or -1.
     var window = -1
+    /// The first change of any window after them (`+infinity`: none): for `window` -1, the next
+    /// window's start.
+    var nextChange = SimTime.infinity
 
     /// Nothing known.
     package init() {}
 
-    /// `window` asked by the instants `from ... through`.
-    init(from: SimTime, through: SimTime, window: Int) {
+    /// `window` asked by the instants `from ... through`, the windows' next change at `nextChange`.
+    init(from: SimTime, through: SimTime, window: Int, nextChange: SimTime) {
         self.from = from
         self.through = through
         self.window = window
+        self.nextChange = nextChange
     }
 }

@@ -4,7 +4,7 @@
 /// WidgetBudget's outputs byte-identical from run to run. Streams for different purposes are
 /// derived with ``SeededGenerator/init(seed:stream:)`` so that, for instance, the content changes a
 /// widget sees never depend on how many reloads its policy made.
-package struct SeededGenerator: RandomNumberGenerator, Sendable {
+package struct SeededGenerator: RandomNumberGenerator, Sendable, Equatable {
     private var s0: UInt64, s1: UInt64, s2: UInt64, s3: UInt64
 
     /// Creates a generator from a 64-bit seed.
