@@ -15,7 +15,9 @@ import WidgetBudgetTestSupport
 /// the fresh runs' sums differ in their last bits either way on main too, `FreshRun`'s known
 /// limit: left out). Counts on the side
 /// (`WidgetSimulation.alignedStarts`, and the cycles that rendered the entry after their moves)
-/// show it is taken, and the loop's cycles after it.
+/// show it is taken, and the loop's cycles after it; and `alignedFreshRun` (entry 0, then the
+/// fresh run from entry 1 in closed form: `WidgetSimulation.alignedFreshRuns`), where entry 2 is
+/// dated by the tick after entry 1.
 @Suite("Aligned timelines' entries 0 and 1 before the render loop against the event-by-event engine")
 struct AlignedStartTests {
     @Test("150 random scenarios of minute-aligned timelines: the same days and stretches, to the bit, either way")
@@ -23,6 +25,7 @@ struct AlignedStartTests {
         var g = SeededGenerator(seed: 2_715)
         var taken = 0
         var renderedNext = 0
+        var freshRuns = 0
         for i in 0..<150 {
             let scenario = StaleStartRenderTests.randomScenario(&g)
             StaleStrideTests.expectSameEitherWay(scenario, "scenario \(i)")
@@ -30,11 +33,14 @@ struct AlignedStartTests {
                 let run = EngineRun(scenario, replication: r, detail: .full)
                 taken += run.alignedStarts
                 renderedNext += run.closed.renderedNext
+                freshRuns += run.alignedFreshRuns
             }
         }
         // Taken often: the comparison above is of the timelines it starts.
         #expect(taken > 400, "\(taken) aligned timelines started before the loop")
         #expect(renderedNext > 500, "\(renderedNext) cycles that rendered the entry after their moves")
+        // And the aligned timelines whose entries from 1 on are a fresh run (`alignedFreshRun`).
+        #expect(freshRuns > 200, "\(freshRuns) aligned timelines' fresh runs in closed form")
     }
 
     @Test("the optimizer's detail: the same days and shapes, to the bit, either way", arguments: [2_731, 2_732])

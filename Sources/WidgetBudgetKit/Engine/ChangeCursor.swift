@@ -269,6 +269,28 @@ struct ChangeCursor {
         return (m, tickTime)
     }
 
+    /// The first tick after the date `j` spacings after `date`, for entries `spacing` apart from
+    /// `date` on, `n` to a period (`period = n × spacing` to the bit, `n ≥ 1`), when `date` is a
+    /// tick: the cursor's last answer, for `before`, a date before it at or after the last one
+    /// asked (an aligned timeline's entry 0, whose entry 1 is on the tick after it). Entry `i` of
+    /// them is dated `i mod n` spacings after tick `i / n` (counted from `date`'s), so the first
+    /// tick after it is tick `i / n + 1`: for entry `j`, `date + (j / n + 1) · period`, exact
+    /// where every tick up to `j + 2` periods after `date` is in the exact stretch (asked here,
+    /// the room `follow` and `splitRun` ask for the same answer). The cursor then stands as if
+    /// asked about entry `j`'s date (`date + j · spacing`). `nil`, the cursor unmoved, when a
+    /// condition fails (or for a list).
+    @inline(__always)
+    mutating func alignedRun(after before: SimTime, from date: SimTime, spacing: Double, perTick n: Int, through j: Int) -> SimTime? {
+        guard period > 0, date == tickTime, before >= lastDate, before < date, exact.contains(tick),
+            tick + Double(j &+ 2) <= exact.last
+        else { return nil }
+        let q = j / n &+ 1
+        tick += Double(q)
+        tickTime = date + Double(q) * period
+        lastDate = date + Double(j) * spacing
+        return tickTime
+    }
+
     /// Evenly spaced entries on an `every` grid (`StaleStride`): `stale` is the cursor's last
     /// answer, a tick of its exact stretch. With `spacing = m × period` for a whole `m ≥ 1`, an
     /// entry goes stale `step = spacing` after the stale start of the one before; with `spacing <

@@ -50,3 +50,50 @@ extension WidgetSimulation {
         return (renderInLoop(at: d1, staleAfter: tick), d2)
     }
 }
+
+extension WidgetSimulation {
+    /// Renders entry 0 of the timeline just delivered (at `t`, its date) and counts entries
+    /// `1 … last - 1` in bulk as the fresh run they are, when entry 1 is dated on entry 0's stale
+    /// start and the entries from 1 on are a whole fraction of the grid's period apart
+    /// (`FreshRun.alignedRun`: a timeline aligned to the clock, entries a minute or 30 s apart
+    /// against a minute clock). The render loop's turns for it, in closed form: entry 0's turn
+    /// (the cursor's answer, `renderInLoop`); then entry 1, dated on the stale start, not sharing
+    /// it and starting no run of its own (`startsNoRun`: entry 2 is dated by the tick after it),
+    /// leaves the loop whatever the bounds, and the search after entry 0 (`scheduleNext`, its
+    /// `sharesOnly` false) finds that fresh run, counted in bulk from entry 1 (`countInBulk`'s
+    /// stores, written out).
+    /// Returns whether it did; `false`, with nothing changed but the change cursor's position
+    /// (which answers the same) and `closedGrid`, when a condition fails: the loop renders entry
+    /// 0 as before. Called where `alignedStart` fails (entry 2 is then dated by the tick after
+    /// entry 1, or a condition of both fails).
+    @inline(never)
+    mutating func alignedFreshRun(at t: SimTime, dates: (first: SimTime, spacing: Double, offset: Int)) -> Bool {
+        guard timelinePaths.freshRuns else { return false }
+        let period = predictable.gridPeriod
+        if !closedGrid.holds(spacing: dates.spacing, period: period) {
+            closedGrid = ClosedGrid(spacing: dates.spacing, period: period)
+        }
+        let n = closedGrid.perTick
+        guard n > 0 else { return false }
+        // Entry 0's stale start is `min(fetchStale, after)`: `after` itself, entry 1's date, which
+        // `alignedRun` checks is before `fetchStale`.
+        let after = predictable.firstAfterInLoop(t)
+        guard after == dates.first,
+            case let .freshRun(last, runStaleStart) = FreshRun.alignedRun(
+                of: timeline, staleStart: after, perTick: n, fetchStale: fetchStale, changes: &predictable)
+        else { return false }
+        // Entry 0, as the loop's turn renders it (the views before it: counted at the loop's top).
+        if paths.inlineViews && viewNext < t { tallyViews(before: t) }
+        _ = renderInLoop(at: t, staleAfter: after)
+        alignedFreshRuns &+= 1
+        // The run counted in bulk from entry 1, as `countInBulk` counts it (the entry after it
+        // is the timeline's last).
+        bulkCursor = 1
+        staleStart = runStaleStart
+        inFreshRun = true
+        nextEntry = last &+ 1
+        bulkEnd = nextEntry
+        nextRender = renderTime(of: nextEntry)
+        return true
+    }
+}

@@ -69,6 +69,8 @@ extension WidgetSimulation {
                     date = d2
                     t = d2
                     steady = moved
+                } else if alignedFreshRun(at: t, dates: dates) {
+                    continue runs
                 }
             }
             while true {
