@@ -81,7 +81,7 @@ struct GridScenarios {
 /// the renders on a stale start in the loop, the aligned timelines' starts in one call and the views
 /// counted after jumps, and the cycles' first entries left to the loop's turn (counted on the side,
 /// `WidgetSimulation.closedTaken`, `spacedTaken`, `staleStartRenders`, `alignedStarts`, `alignedFreshRuns`,
-/// `viewsInJumpsTaken` and `cyclesToLoop`).
+/// `alignedStartsLeaving`, `viewsInJumpsTaken` and `cyclesToLoop`).
 struct EngineRun {
     var result: WidgetRunResult
     var closed: (timelines: Int, whole: Int, halves: Int, renderedNext: Int)
@@ -89,6 +89,7 @@ struct EngineRun {
     var staleStartRenders: Int
     var alignedStarts: Int
     var alignedFreshRuns: Int
+    var alignedStartsLeaving: Int
     var viewsInJumps: Int
     var cyclesToLoop: Int
 
@@ -114,6 +115,7 @@ struct EngineRun {
         staleStartRenders = simulation.staleStartRenders
         alignedStarts = simulation.alignedStarts
         alignedFreshRuns = simulation.alignedFreshRuns
+        alignedStartsLeaving = simulation.alignedStartsLeaving
         viewsInJumps = simulation.viewsInJumpsTaken
         cyclesToLoop = simulation.cyclesToLoop
     }

@@ -69,7 +69,7 @@ extension WidgetSimulation {
                     date = d2
                     t = d2
                     steady = moved
-                } else if alignedFreshRun(at: t, dates: dates) {
+                } else if alignedStartFallBack(at: t, dates: dates, last: last, through: limit, before: dayEnd) {
                     continue runs
                 }
             }

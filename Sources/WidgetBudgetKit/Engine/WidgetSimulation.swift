@@ -108,6 +108,9 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
     /// How many aligned timelines `alignedFreshRun` rendered entry 0 of and counted the fresh run
     /// after it: read by the tests, as ``closedTaken``.
     var alignedFreshRuns = 0
+    /// How many aligned timelines `alignedStartLeaving` rendered entries 0 and 1 of before the
+    /// render loop left at entry 2: read by the tests, as ``closedTaken``.
+    var alignedStartsLeaving = 0
     /// How many timelines with entries closer than the render spacing the render loop took from
     /// their loop start on (``closeLoopStart`` found finite): read by the tests, as ``closedTaken``.
     var loopStartTimelines = 0
