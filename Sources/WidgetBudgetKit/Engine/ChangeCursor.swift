@@ -291,6 +291,21 @@ struct ChangeCursor {
         return tickTime
     }
 
+    /// The index of the tick of the cursor's last answer (on an `every` grid).
+    var tickIndex: Double { tick }
+
+    /// `firstAfter(date)` when tick `k` is known to be the first tick after `date` (the caller's
+    /// arithmetic: `WidgetSimulation.endFreshRun` after `alignedRun`) and is in the exact stretch:
+    /// its time, the cursor standing as if asked about `date`; else `nil` (the cursor unmoved).
+    @inline(__always)
+    mutating func answer(tick k: Double, after date: SimTime) -> SimTime? {
+        guard period > 0, exact.contains(k) else { return nil }
+        tick = k
+        tickTime = exact.time(ofIndex: k, period: period)
+        lastDate = date
+        return tickTime
+    }
+
     /// Evenly spaced entries on an `every` grid (`StaleStride`): `stale` is the cursor's last
     /// answer, a tick of its exact stretch. With `spacing = m × period` for a whole `m ≥ 1`, an
     /// entry goes stale `step = spacing` after the stale start of the one before; with `spacing <

@@ -91,6 +91,7 @@ extension WidgetSimulation {
         // Entry 0's stale start is `min(fetchStale, after)`: `after` itself, entry 1's date, which
         // `alignedRun` checks is before `fetchStale`.
         let after = predictable.firstAfterInLoop(t)
+        let tick = predictable.tickIndex
         guard after == dates.first,
             case let .freshRun(last, runStaleStart) = FreshRun.alignedRun(
                 of: timeline, staleStart: after, perTick: n, fetchStale: fetchStale, changes: &predictable)
@@ -102,6 +103,7 @@ extension WidgetSimulation {
         // The run counted in bulk from entry 1, as `countInBulk` counts it (the entry after it
         // is the timeline's last).
         bulkCursor = 1
+        alignedRun = (tick, n)
         staleStart = runStaleStart
         inFreshRun = true
         nextEntry = last &+ 1
