@@ -80,14 +80,16 @@ struct GridScenarios {
 /// What a run of the engine returned, and how often it took the closed forms, the spaced strides
 /// the renders on a stale start in the loop, the aligned timelines' starts in one call and the views
 /// counted after jumps, and the cycles' first entries left to the loop's turn (counted on the side,
-/// `WidgetSimulation.closedTaken`, `spacedTaken`, `staleStartRenders`, `alignedStarts`,
-/// `viewsInJumpsTaken` and `cyclesToLoop`).
+/// `WidgetSimulation.closedTaken`, `spacedTaken`, `staleStartRenders`, `alignedStarts`, `alignedFreshRuns`,
+/// `alignedStartsLeaving`, `viewsInJumpsTaken` and `cyclesToLoop`).
 struct EngineRun {
     var result: WidgetRunResult
     var closed: (timelines: Int, whole: Int, halves: Int, renderedNext: Int)
     var spaced: (runs: Int, renders: Int)
     var staleStartRenders: Int
     var alignedStarts: Int
+    var alignedFreshRuns: Int
+    var alignedStartsLeaving: Int
     var viewsInJumps: Int
     var cyclesToLoop: Int
 
@@ -112,6 +114,8 @@ struct EngineRun {
         spaced = simulation.spacedTaken
         staleStartRenders = simulation.staleStartRenders
         alignedStarts = simulation.alignedStarts
+        alignedFreshRuns = simulation.alignedFreshRuns
+        alignedStartsLeaving = simulation.alignedStartsLeaving
         viewsInJumps = simulation.viewsInJumpsTaken
         cyclesToLoop = simulation.cyclesToLoop
     }

@@ -174,44 +174,6 @@ struct ChangeCursor {
         return found.time
     }
 
-    /// The index of the first of `times` strictly after `date`, galloping from `i` (the answer
-    /// to a nearby date): O(log d) comparisons for an answer `d` places away, the same index a
-    /// binary search over all of `times` finds.
-    @inline(__always)
-    static func indexAfter(_ date: SimTime, in times: [SimTime], near i: Int) -> Int {
-        let count = times.count
-        let i = min(i, count)
-        var lo: Int, hi: Int  // The answer is in lo...hi.
-        if i > 0 && times[i - 1] > date {
-            // Behind: gallop back from i - 1.
-            hi = min(i, count) - 1
-            var step = 1
-            lo = hi - step
-            while lo > 0 && times[lo - 1] > date {
-                hi = lo - 1
-                step *= 2
-                lo = hi - step
-            }
-            lo = max(lo, 0)
-        } else {
-            lo = i
-            var step = 1
-            hi = lo + step
-            while hi < count && times[hi - 1] <= date {
-                lo = hi
-                step *= 2
-                hi = lo + step
-            }
-            hi = min(hi, count)
-        }
-        // Invariant: times[..<lo] are at or before `date`, times[hi...] after it.
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2
-            if times[mid] <= date { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
-    }
-
     /// False when `follow` from an entry dated `date` could count that entry only, the next one
     /// being dated `next`: on an `every` grid, `follow` counts entries a period apart
     /// (`ReplayTimeline.lastStepping`), so `next` must be `date + period` for a second step. (A
@@ -267,6 +229,43 @@ struct ChangeCursor {
         tickTime = exact.time(ofIndex: tick, period: period)
         lastDate = date + Double(o) * spacing
         return (m, tickTime)
+    }
+
+    /// The first tick after the date `j` spacings after `date`, for entries `spacing` apart from
+    /// `date` on, `n` to a period (`period = n × spacing` to the bit, `n ≥ 1`), when `date` is a
+    /// tick: the cursor's last answer, for `before`, a date before it at or after the last one
+    /// asked (an aligned timeline's entry 0, whose entry 1 is on the tick after it). Entry `i` of
+    /// them is dated `i mod n` spacings after tick `i / n` (counted from `date`'s), so the first
+    /// tick after it is tick `i / n + 1`: for entry `j`, `date + (j / n + 1) · period`, exact
+    /// where every tick up to `j + 2` periods after `date` is in the exact stretch (asked here,
+    /// the room `follow` and `splitRun` ask for the same answer). The cursor then stands as if
+    /// asked about entry `j`'s date (`date + j · spacing`). `nil`, the cursor unmoved, when a
+    /// condition fails (or for a list).
+    @inline(__always)
+    mutating func alignedRun(after before: SimTime, from date: SimTime, spacing: Double, perTick n: Int, through j: Int) -> SimTime? {
+        guard period > 0, date == tickTime, before >= lastDate, before < date, exact.contains(tick),
+            tick + Double(j &+ 2) <= exact.last
+        else { return nil }
+        let q = j / n &+ 1
+        tick += Double(q)
+        tickTime = date + Double(q) * period
+        lastDate = date + Double(j) * spacing
+        return tickTime
+    }
+
+    /// The index of the tick of the cursor's last answer (on an `every` grid).
+    var tickIndex: Double { tick }
+
+    /// `firstAfter(date)` when tick `k` is known to be the first tick after `date` (the caller's
+    /// arithmetic: `WidgetSimulation.endFreshRun` after `alignedRun`) and is in the exact stretch:
+    /// its time, the cursor standing as if asked about `date`; else `nil` (the cursor unmoved).
+    @inline(__always)
+    mutating func answer(tick k: Double, after date: SimTime) -> SimTime? {
+        guard period > 0, exact.contains(k) else { return nil }
+        tick = k
+        tickTime = exact.time(ofIndex: k, period: period)
+        lastDate = date
+        return tickTime
     }
 
     /// Evenly spaced entries on an `every` grid (`StaleStride`): `stale` is the cursor's last

@@ -24,6 +24,10 @@ struct ClosedGrid {
     let exactCycle: Int
     /// `exponent` when it is not `nil` (0 otherwise: read only when `exactCycle` is not 0).
     let exactExponent: Int
+    /// How many entries one period holds when the spacing is a whole fraction of it (`period =
+    /// n × spacing` to the bit, `n` from 1 to 2^20), else 0: entries from a tick on then form
+    /// fresh runs (`FreshRun.alignedRun`).
+    let perTick: Int
 
     /// Not yet asked: every spacing differs from it.
     static var none: ClosedGrid { ClosedGrid(spacing: .nan, period: .nan, step: 0, cycle: 0, exponent: nil) }
@@ -36,6 +40,15 @@ struct ClosedGrid {
         self.exponent = exponent
         exactCycle = exponent == nil ? 0 : cycle
         exactExponent = exponent ?? 0
+        perTick = Self.perTick(spacing: spacing, period: period)
+    }
+
+    /// ``perTick`` for entries `spacing` apart on a grid of `period`.
+    static func perTick(spacing: Double, period: Double) -> Int {
+        guard period > 0, spacing > 0, spacing <= period else { return 0 }
+        let n = period / spacing
+        guard ExactMultiples.isWhole(n), n * spacing == period, n <= 0x1p20 else { return 0 }
+        return Int(n)
     }
 
     /// The facts for entries `spacing` apart on a grid of `period`.

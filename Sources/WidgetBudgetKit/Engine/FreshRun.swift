@@ -95,6 +95,31 @@ enum FreshRun {
         return sharingK > k ? .sharing(last: sharingK) : nil
     }
 
+    /// `following(of: entries, after: 0, staleStart:, delay: 0, floor: date(0), fetchStale:,
+    /// changes:)` for a timeline aligned to an `every` grid, in closed form: entry 0 listed,
+    /// entries from 1 on evenly spaced with exact dates, `n` to the grid's period (`perTick`,
+    /// `ClosedGrid.perTick`: `period = n × spacing` to the bit), entry 1 dated on `staleStart`,
+    /// entry 0's, the first tick after entry 0's date and the cursor's last answer for it, before
+    /// `fetchStale`, and the timeline's last entry `end ≥ 3` dated at or before `fetchStale`. Each
+    /// entry `i ≥ 1` then renders (at its date) by the one before's next tick (`ChangeCursor.alignedRun`),
+    /// so entries `1 … end - 1` are the fresh run and `S(end - 1)` its stale start: what the
+    /// general search finds (`follow` along ticks a period apart for `n = 1`, the entry on the
+    /// tick then `splitRun` for `n ≥ 2`) when the exact stretch reaches far enough, asked here.
+    /// `nil`, the cursor unmoved, when a condition fails (the general search then answers).
+    @inline(__always)
+    static func alignedRun(
+        of entries: ReplayTimeline, staleStart: SimTime, perTick n: Int, fetchStale: SimTime, changes: inout ChangeCursor
+    ) -> Following? {
+        let end = entries.count &- 1
+        guard end >= 3, n > 0, let even = entries.evenDates(from: 1), even.offset == 1,
+            entries.exactSpacing(from: 1) == even.spacing, even.first == staleStart, staleStart < fetchStale,
+            entries.date(ofEntry: end) <= fetchStale,
+            let stale = changes.alignedRun(
+                after: entries.date(ofEntry: 0), from: staleStart, spacing: even.spacing, perTick: n, through: end &- 2)
+        else { return nil }
+        return .freshRun(last: end &- 1, staleStart: min(fetchStale, stale))
+    }
+
     /// The last index `j ≥ cur` such that every entry in `cur + 1 … j` is dated before `staleStart`
     /// and renders by it: all of them then go stale at `staleStart` too. Galloping, then bisection.
     @inline(__always)

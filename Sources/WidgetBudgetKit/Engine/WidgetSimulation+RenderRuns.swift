@@ -69,6 +69,8 @@ extension WidgetSimulation {
                     date = d2
                     t = d2
                     steady = moved
+                } else if alignedStartFallBack(at: t, dates: dates, last: last, through: limit, before: dayEnd) {
+                    continue runs
                 }
             }
             while true {

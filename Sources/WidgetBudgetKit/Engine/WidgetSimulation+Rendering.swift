@@ -84,6 +84,7 @@ extension WidgetSimulation {
     /// Counts the entries of `following` in bulk when their time comes, from `nextEntry`.
     mutating func countInBulk(_ following: FreshRun.Following) {
         bulkCursor = nextEntry
+        alignedRun.perTick = 0
         switch following {
         case let .freshRun(last, runStaleStart):
             staleStart = runStaleStart
@@ -108,9 +109,22 @@ extension WidgetSimulation {
 
     /// A delivery cuts a fresh run short: from `t` the display shows the run's last entry rendered by
     /// then (fresh until `t`), which goes stale at its own stale start, not the run's.
+    ///
+    /// For an aligned timeline's run (`alignedFreshRun`, ``alignedRun`` kept: entry 1 on tick
+    /// `tick`, `n` entries to a period), entry `j ≥ 1` goes stale at tick `tick + (j - 1) / n + 1`
+    /// (`ChangeCursor.alignedRun`), inside the exact stretch that run checked: the cursor's
+    /// answer, without its division (`ChangeCursor.answer(tick:after:)`).
     mutating func endFreshRun(at t: SimTime) {
         account(until: t)
-        staleStart = min(fetchStale, predictable.firstAfterBehind(timeline.date(ofEntry: bulkCursor - 1)))
+        let j = bulkCursor - 1
+        let date = timeline.date(ofEntry: j)
+        if alignedRun.perTick > 0 && j > 0,
+            let tick = predictable.answer(tick: alignedRun.tick + Double((j &- 1) / alignedRun.perTick &+ 1), after: date)
+        {
+            staleStart = min(fetchStale, tick)
+        } else {
+            staleStart = min(fetchStale, predictable.firstAfterBehind(date))
+        }
         inFreshRun = false
     }
 

@@ -83,6 +83,10 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
     var hasContent = false
     var staleStart: SimTime = 0
     var accountedUntil: SimTime = 0
+    /// The fresh run being counted in bulk, when `alignedFreshRun` counted it: the index of the
+    /// tick entry 1 is dated on, and how many entries a period holds (`perTick` 0: another run,
+    /// `countInBulk`'s), for `endFreshRun`'s stale start.
+    var alignedRun = (tick: 0.0, perTick: 0)
     /// For a timeline with entries closer than the render spacing, in a run with
     /// ``EnginePaths/freshRuns``: the first entry the render loop renders
     /// (``EnginePaths/loopStart(of:minSpacing:)``), found when the loop first meets the timeline
@@ -105,6 +109,12 @@ package struct WidgetSimulation<Provider: ReplayProvider>: ~Copyable {
     /// How many aligned timelines `alignedStart` rendered entries 0 and 1 of: read by the tests,
     /// as ``closedTaken``.
     var alignedStarts = 0
+    /// How many aligned timelines `alignedFreshRun` rendered entry 0 of and counted the fresh run
+    /// after it: read by the tests, as ``closedTaken``.
+    var alignedFreshRuns = 0
+    /// How many aligned timelines `alignedStartLeaving` rendered entries 0 and 1 of before the
+    /// render loop left at entry 2: read by the tests, as ``closedTaken``.
+    var alignedStartsLeaving = 0
     /// How many timelines with entries closer than the render spacing the render loop took from
     /// their loop start on (``closeLoopStart`` found finite): read by the tests, as ``closedTaken``.
     var loopStartTimelines = 0
