@@ -62,11 +62,13 @@ extension OptimizationProblem {
     ///
     /// One run per replication and day suffices: a run that never waits at B_min is the same run
     /// at every larger B (``NeededBudget``). Only the run's deferrals are read, so it accounts no
-    /// display (``RunDetail/grantsOnly``: the same deferrals as a run with every detail) and keeps
-    /// no charge time (each was written, and copied out at the end, for nothing).
+    /// display (``RunDetail/grantsOnly``: the same deferrals as a run with every detail). It keeps
+    /// its charge times, never read: under the rolling rule the grant then answers the rule from
+    /// them (`EnginePaths.rollingFromCharges`) instead of charging the rule's own array, which
+    /// asked the runtime whether it was shared at every charge (#26 engine-2, round 15 `age`: the
+    /// check 59.0 M -> 55.8 M of the bench, the copy of the times out at the run's end included).
     func daylightSavingShortfall(_ spec: ProviderSpec, replications: [Int], appThrottle: Double?) -> DaylightSavingDay? {
-        var detail = RunDetail.grantsOnly
-        detail.chargeTimes = false
+        let detail = RunDetail.grantsOnly
         for day in daylightSavingDays {
             guard let problem = day.problem else { continue }
             let provider = problem.sharedProvider(spec)
