@@ -82,10 +82,20 @@ extension OptimizationProblem {
     /// them (`EnginePaths.rollingFromCharges`) instead of charging the rule's own array, which
     /// asked the runtime whether it was shared at every charge (#26 engine-2, round 15 `age`: the
     /// check 59.0 M -> 55.8 M of the bench, the copy of the times out at the run's end included).
-    func daylightSavingShortfall(_ spec: ProviderSpec, replications: [Int], appThrottle: Double?) -> DaylightSavingDay? {
+    ///
+    /// `horizonWaits`: whether some of this problem's own runs of `spec` at B_min, one per
+    /// replication of `replications`, waited for budget. When none did, a day whose runs are
+    /// those runs up to the day's horizon (``horizonRunsStand(in:spec:replications:appThrottle:)``)
+    /// waits on none of them either, and is not run (round 15 `age`).
+    func daylightSavingShortfall(
+        _ spec: ProviderSpec, replications: [Int], appThrottle: Double?, horizonWaits: Bool = true
+    ) -> DaylightSavingDay? {
         let detail = RunDetail.grantsOnly
         for day in daylightSavingDays {
             guard let problem = day.problem else { continue }
+            if !horizonWaits && horizonRunsStand(in: problem, spec: spec, replications: replications, appThrottle: appThrottle) {
+                continue
+            }
             let provider = problem.sharedProvider(spec)
             for r in replications {
                 let run = problem.simulate(
@@ -93,6 +103,57 @@ extension OptimizationProblem {
                     appThrottle: appThrottle, detail: detail)
                 if run.days.contains(where: { $0.deferred > 0 }) { return day }
             }
+        }
+        return nil
+    }
+
+    /// Whether the run of `spec` at any budget B in each replication of `replications` of the
+    /// daylight-saving day's `problem` is, up to that problem's horizon, this problem's own run of
+    /// the replication at B: the same requests, grants and charges at the same instants, so it
+    /// waits for budget only where this one does.
+    ///
+    /// A run's reloads never read the display (docs/design/engine.md, "A run without the
+    /// display"); what they read besides is asked to read no clock and no input but the reload
+    /// delays, which both runs draw from the same seed (the scenario's, the replication and the
+    /// widget: `WidgetInputs.delaySeed`) in the same order, one at each delivery:
+    /// - the provider is a fixed one not aligned to the clock (its timelines are dated from the
+    ///   reload alone, in seconds of the run: ``FixedProvider/getTimeline(in:into:)``);
+    /// - the budget is the rolling rule (charges in the trailing 24 hours of the run's seconds,
+    ///   whatever the local days), B the same every day (no learning period, not by views);
+    /// - no `unseen_after` hold (which reads the views) and, in both inputs, no app request or
+    ///   push, App Intent, foreground session, launch, media session, low-power window, location
+    ///   change or unpredictable change;
+    /// - this problem's horizon is at least the day's (the replay of two days, 47 or 49 hours).
+    /// Memory kills, their retries and rejections follow from the provider and the settings, the
+    /// same in both. Both runs start empty at their second 0, a local midnight.
+    /// `DaylightSavingHorizonTests` compares the two runs' charge times and waits.
+    func horizonRunsStand(in problem: OptimizationProblem, spec: ProviderSpec, replications: [Int], appThrottle: Double?) -> Bool {
+        guard case let .fixed(provider) = spec, provider.align == .none else { return false }
+        let budget = scenario.budget
+        guard
+            budget.model == .rolling24h && budget.learningDays == 0 && !budget.byViews && !scenario.system.unseenAfter.isFinite
+                && problem.calendar.horizon <= calendar.horizon && problem.scenario.system == scenario.system
+                && problem.scenario.memory == scenario.memory && problem.scenario.budget == budget
+        else { return false }
+        for r in replications {
+            guard let mine = drawnSeed(r, appThrottle: appThrottle), let theirs = problem.drawnSeed(r, appThrottle: appThrottle),
+                mine == theirs
+            else { return false }
+        }
+        return true
+    }
+
+    /// The delay seed of replication `r`'s drawn inputs when they ask for reloads at no time of
+    /// their own (``horizonRunsStand(in:spec:replications:appThrottle:)``); `nil` otherwise, or
+    /// when they are not drawn. Read in place: no copy of the inputs.
+    private func drawnSeed(_ r: Int, appThrottle: Double?) -> UInt64? {
+        for entry in drawnInputs where entry.throttle == appThrottle {
+            guard r < entry.inputs.count else { return nil }
+            let quiet =
+                entry.inputs[r].appRequests.isEmpty && entry.inputs[r].intents.times.isEmpty && entry.inputs[r].foreground.isEmpty
+                && entry.inputs[r].lowPower.isEmpty && entry.inputs[r].locationChanges.count == 0
+                && entry.inputs[r].unpredictable.times.isEmpty && entry.inputs[r].learningDays == 0
+            return quiet ? entry.inputs[r].delaySeed : nil
         }
         return nil
     }
