@@ -84,16 +84,22 @@ extension OptimizationProblem {
     /// check 59.0 M -> 55.8 M of the bench, the copy of the times out at the run's end included).
     ///
     /// `horizonWaits`: whether some of this problem's own runs of `spec` at B_min, one per
-    /// replication of `replications`, waited for budget. When none did, a day whose runs are
-    /// those runs up to the day's horizon (``horizonRunsStand(in:spec:replications:appThrottle:)``)
-    /// waits on none of them either, and is not run (round 15 `age`).
+    /// replication of `replications`, waited for budget; `horizonCharges`, their charge times, in
+    /// the order of `replications` (none: not known). When none waited, a day whose runs are
+    /// those runs up to the day's horizon
+    /// (``horizonRunsStand(in:spec:replications:appThrottle:horizonCharges:)``) waits on none of
+    /// them either, and is not run (round 15 `age`).
     func daylightSavingShortfall(
-        _ spec: ProviderSpec, replications: [Int], appThrottle: Double?, horizonWaits: Bool = true
+        _ spec: ProviderSpec, replications: [Int], appThrottle: Double?, horizonWaits: Bool = true,
+        horizonCharges: [[SimTime]] = []
     ) -> DaylightSavingDay? {
         let detail = RunDetail.grantsOnly
         for day in daylightSavingDays {
             guard let problem = day.problem else { continue }
-            if !horizonWaits && horizonRunsStand(in: problem, spec: spec, replications: replications, appThrottle: appThrottle) {
+            if !horizonWaits
+                && horizonRunsStand(
+                    in: problem, spec: spec, replications: replications, appThrottle: appThrottle, horizonCharges: horizonCharges)
+            {
                 continue
             }
             let provider = problem.sharedProvider(spec)
@@ -116,8 +122,13 @@ extension OptimizationProblem {
     /// display"); what they read besides is asked to read no clock and no input but the reload
     /// delays, which both runs draw from the same seed (the scenario's, the replication and the
     /// widget: `WidgetInputs.delaySeed`) in the same order, one at each delivery:
-    /// - the provider is a fixed one not aligned to the clock (its timelines are dated from the
-    ///   reload alone, in seconds of the run: ``FixedProvider/getTimeline(in:into:)``);
+    /// - the provider is a fixed one (its timelines dated from the reload, in seconds of the run:
+    ///   ``FixedProvider/getTimeline(in:into:)``), and when aligned to the clock, both clocks
+    ///   give its second entry the same date (`LocalClock.nextAligned(after:step:)`, to the bit)
+    ///   at every grant this problem's runs make up to the day's horizon (`horizonCharges`, one
+    ///   list per replication of `replications`: every grant is charged without foreground
+    ///   sessions and App Intents): the day's run makes those grants while the dates agree, so
+    ///   they agree at each of its grants;
     /// - the budget is the rolling rule (charges in the trailing 24 hours of the run's seconds,
     ///   whatever the local days), B the same every day (no learning period, not by views);
     /// - no `unseen_after` hold (which reads the views) and, in both inputs, no app request or
@@ -127,8 +138,10 @@ extension OptimizationProblem {
     /// Memory kills, their retries and rejections follow from the provider and the settings, the
     /// same in both. Both runs start empty at their second 0, a local midnight.
     /// `DaylightSavingHorizonTests` compares the two runs' charge times and waits.
-    func horizonRunsStand(in problem: OptimizationProblem, spec: ProviderSpec, replications: [Int], appThrottle: Double?) -> Bool {
-        guard case let .fixed(provider) = spec, provider.align == .none else { return false }
+    func horizonRunsStand(
+        in problem: OptimizationProblem, spec: ProviderSpec, replications: [Int], appThrottle: Double?, horizonCharges: [[SimTime]] = []
+    ) -> Bool {
+        guard case let .fixed(provider) = spec else { return false }
         let budget = scenario.budget
         guard
             budget.model == .rolling24h && budget.learningDays == 0 && !budget.byViews && !scenario.system.unseenAfter.isFinite
@@ -140,11 +153,23 @@ extension OptimizationProblem {
                 mine == theirs
             else { return false }
         }
+        guard let step = provider.align.step else { return true }
+        // The dates a change of the clock could move: asked of both clocks at every grant.
+        guard horizonCharges.count == replications.count else { return false }
+        let end = problem.calendar.horizon, mine = calendar.clock, theirs = problem.calendar.clock
+        for charges in horizonCharges {
+            for t in charges {
+                if t > end { break }
+                let first = t + provider.firstOffset
+                guard mine.nextAligned(after: first, step: step).bitPattern == theirs.nextAligned(after: first, step: step).bitPattern
+                else { return false }
+            }
+        }
         return true
     }
 
     /// The delay seed of replication `r`'s drawn inputs when they ask for reloads at no time of
-    /// their own (``horizonRunsStand(in:spec:replications:appThrottle:)``); `nil` otherwise, or
+    /// their own (``horizonRunsStand(in:spec:replications:appThrottle:horizonCharges:)``); `nil` otherwise, or
     /// when they are not drawn. Read in place: no copy of the inputs.
     private func drawnSeed(_ r: Int, appThrottle: Double?) -> UInt64? {
         for entry in drawnInputs where entry.throttle == appThrottle {
