@@ -16,6 +16,17 @@ public enum OptimizationRun {
         file: ScenarioFile, scenario: Scenario? = nil,
         overrides: OptimizationOverrides = OptimizationOverrides(), shard: Shard = .whole, force: Bool = false
     ) throws -> OptimizationProblem {
+        let (s, settings) = try settings(file: file, scenario: scenario, overrides: overrides, shard: shard, force: force)
+        return OptimizationProblem(scenario: s, settings: settings)
+    }
+
+    /// The scenario and settings ``prepare(file:scenario:overrides:shard:force:)`` makes its
+    /// problem of, checked the same way, without the problem (whose inputs it draws for every
+    /// replication, and its daylight-saving days' problems): for a caller that builds a problem of
+    /// its own from them (`OptimizationBenchmark`, with its own space).
+    static func settings(
+        file: ScenarioFile, scenario: Scenario?, overrides: OptimizationOverrides, shard: Shard = .whole, force: Bool = false
+    ) throws -> (scenario: Scenario, settings: OptimizationSettings) {
         var s = scenario ?? file.scenario
         if let text = overrides.budgets, let range = BudgetRangeText.parse(text.replacingOccurrences(of: " ", with: "")) {
             s.budget.dailyMin = range.lowerBound
@@ -24,7 +35,7 @@ public enum OptimizationRun {
         let settings = try OptimizeSection.settings(for: file, scenario: s, overrides: overrides)
         try WorkEstimate(optimizing: s, settings: settings, shard: shard).check(
             force: force, hint: "use fewer candidates, days or replications, or optimize --force")
-        return OptimizationProblem(scenario: s, settings: settings)
+        return (s, settings)
     }
 
     /// Evaluates the space of `file` (the shard's part of it) and draws the conclusions.

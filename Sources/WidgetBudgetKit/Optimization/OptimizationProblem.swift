@@ -200,7 +200,8 @@ public struct OptimizationProblem: Sendable {
         // A candidate that holds over the horizon must hold on the zone's clock-change days too
         // (when no day may run out; otherwise such a day is one of those allowed).
         if violations.isEmpty && allowed == 0,
-            let day = daylightSavingShortfall(spec, replications: reps, appThrottle: appThrottle)
+            let day = daylightSavingShortfall(
+                spec, replications: reps, appThrottle: appThrottle, horizonWaits: binding, horizonCharges: atMin.map(\.chargeTimes))
         {
             violations.append(.daylightSaving(day: day.label, budget: budgets.lowerBound))
         }
