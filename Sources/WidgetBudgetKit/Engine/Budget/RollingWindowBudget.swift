@@ -137,21 +137,44 @@ public struct RollingWindowBudget: BudgetRule {
     /// is at least 0 at the top of every turn (0 at first; at least −1 after the steps up, and the
     /// turn adds 1), so the first comparison of a turn needs no `back ≥ 0`: only the steps up ask.
     ///
+    /// Eight charges at a time while none of them steps up (#26 engine-2 `grant`, second part):
+    /// at charges `i ..< i + 8` with no step up `back` is `back + j` at charge `i + j`, so the
+    /// eight comparisons `base[back + j] + 24 h > base[i + j]` are those the loop would make, in
+    /// the same floating-point terms (one addition and one comparison each, lane by lane); when
+    /// none holds, the eight charges move `back` by 8 as the loop would, and when one does, the
+    /// loop takes those eight charges one by one. About 3.6 instructions a charge instead of 9.
+    ///
     /// - Complexity: O(n) for n charges.
     public static func neededBudget(chargeTimes: [SimTime], clock: LocalClock) -> Int {
         chargeTimes.withUnsafeBufferPointer { times in
             let n = times.count
             guard n > 1, let base = times.baseAddress else { return 1 }
+            let raw = UnsafeRawPointer(base), stride = MemoryLayout<SimTime>.stride
+            let days = SIMD8<SimTime>(repeating: Seconds.day)
             var back = 0, i = 1
-            repeat {
-                let t = base[i]
-                if _slowPath(base[back] + Seconds.day > t) {
-                    back &-= 1
-                    while back >= 0 && base[back] + Seconds.day > t { back &-= 1 }
+            while true {
+                if i &+ 8 <= n {
+                    let ts = raw.loadUnaligned(fromByteOffset: i &* stride, as: SIMD8<SimTime>.self)
+                    let backs = raw.loadUnaligned(fromByteOffset: back &* stride, as: SIMD8<SimTime>.self)
+                    if !any(backs + days .> ts) {
+                        back &+= 8
+                        i &+= 8
+                        continue
+                    }
+                } else if i >= n {
+                    break
                 }
-                back &+= 1
-                i &+= 1
-            } while i < n
+                let end = Swift.min(i &+ 8, n)
+                repeat {
+                    let t = base[i]
+                    if base[back] + Seconds.day > t {
+                        back &-= 1
+                        while back >= 0 && base[back] + Seconds.day > t { back &-= 1 }
+                    }
+                    back &+= 1
+                    i &+= 1
+                } while i < end
+            }
             return n &- back
         }
     }
