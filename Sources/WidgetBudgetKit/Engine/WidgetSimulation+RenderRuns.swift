@@ -53,7 +53,11 @@ extension WidgetSimulation {
                 if dates.first - dates.spacing == t {
                     // (Not when entry 1 renders after `limit` or at the day's end: no entry after
                     // entry 0 would be rendered, and the loop renders entry 0 and leaves.)
-                    if dates.first <= limit && dates.first < dayEnd {
+                    // (Nor when the grid's facts kept for this spacing already say the entries are
+                    // no whole number of periods apart: `closedTimeline` would fall back at them.)
+                    if dates.first <= limit && dates.first < dayEnd
+                        && (closedGrid.exactCycle == 1 || !closedGrid.holds(spacing: dates.spacing, period: predictable.gridPeriod))
+                    {
                         switch closedTimeline(at: t, dates: dates, last: last, through: limit, before: dayEnd) {
                         case .fallBack: break
                         case .left: continue runs
