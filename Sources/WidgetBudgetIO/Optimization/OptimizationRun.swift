@@ -23,7 +23,8 @@ public enum OptimizationRun {
     /// The scenario and settings ``prepare(file:scenario:overrides:shard:force:)`` makes its
     /// problem of, checked the same way, without the problem (whose inputs it draws for every
     /// replication, and its daylight-saving days' problems): for a caller that builds a problem of
-    /// its own from them (`OptimizationBenchmark`, with its own space).
+    /// its own from them (`OptimizationBenchmark`, with its own space) or reads only the settings
+    /// (the batch report's objective, `ReportSettings.optimizing`).
     static func settings(
         file: ScenarioFile, scenario: Scenario?, overrides: OptimizationOverrides, shard: Shard = .whole, force: Bool = false
     ) throws -> (scenario: Scenario, settings: OptimizationSettings) {
