@@ -19,13 +19,7 @@ struct FreshPolicyGrantTests {
     static func randomScenario(_ g: inout SeededGenerator) -> Scenario {
         func pick<T>(_ options: [T]) -> T { options[Int(g.next() % UInt64(options.count))] }
         var scenario = RollingFromChargesTests.randomScenario(&g)
-        scenario.app.reloads = []
-        scenario.app.pushes = nil
-        scenario.app.intents = []
-        scenario.system.unseenAfter = .infinity
-        scenario.system.locationChanges = .none
-        scenario.system.renderDelay = .zero
-        scenario.system.lowPower = []
+        PlainLoopTests.takeOutPlainLoopSources(&scenario)
         if g.next() % 3 == 0 {
             scenario.budget = BudgetSettings.fixed(pick([1, 3, 8, 20]), model: pick([.midnight, .tokenBucket, .rolling24h]))
         }

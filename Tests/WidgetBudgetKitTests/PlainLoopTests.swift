@@ -15,16 +15,21 @@ struct PlainLoopTests {
     /// about half the runs take it.
     static func randomScenario(_ g: inout SeededGenerator) -> Scenario {
         var scenario = GrantsOnlyTests.randomScenario(&g)
-        if g.next() % 2 == 0 {
-            scenario.app.reloads = []
-            scenario.app.pushes = nil
-            scenario.app.intents = []
-            scenario.system.unseenAfter = .infinity
-            scenario.system.locationChanges = .none
-            scenario.system.renderDelay = .zero
-            scenario.system.lowPower = []
-        }
+        if g.next() % 2 == 0 { takeOutPlainLoopSources(&scenario) }
         return scenario
+    }
+
+    /// Takes out of `scenario` the sources the plain clone takes as none (the app's reloads and
+    /// pushes, App Intents, `unseen_after`) and what turns the folded turns off (location changes,
+    /// a random render delay, low-power windows).
+    static func takeOutPlainLoopSources(_ scenario: inout Scenario) {
+        scenario.app.reloads = []
+        scenario.app.pushes = nil
+        scenario.app.intents = []
+        scenario.system.unseenAfter = .infinity
+        scenario.system.locationChanges = .none
+        scenario.system.renderDelay = .zero
+        scenario.system.lowPower = []
     }
 
     /// Whether the runs of `scenario` at `level` with `detail` take the plain clone.
