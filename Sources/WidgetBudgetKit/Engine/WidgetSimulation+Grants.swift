@@ -52,11 +52,13 @@ extension WidgetSimulation {
         return max(earliest, chargesBack(after: max(earliest, waitStart)))
     }
 
-    /// ``budgetReturn(after:)`` asking the rule, or the foreground sessions, or both.
+    /// ``budgetReturn(after:)`` asking the rule, and the foreground sessions where the run has
+    /// any: never for a run whose rule is answered from its charge times (``EnginePaths/rollingFromCharges``
+    /// holds only with ``EnginePaths/plainGrants``, the case `budgetReturn` answers itself).
     @inline(never)
     func budgetReturnAsking(after earliest: SimTime) -> SimTime {
-        let from = max(earliest, waitStart)
-        let back = paths.rollingFromCharges ? chargesBack(after: from) : budget.nextAvailable(after: from)
+        assert(!paths.rollingFromCharges)
+        let back = budget.nextAvailable(after: max(earliest, waitStart))
         if paths.plainGrants { return max(earliest, back) }
         let foreground = inputs.foreground.contains(earliest) ? earliest : (inputs.foreground.nextStart(after: earliest) ?? .infinity)
         return max(earliest, min(back, foreground))
