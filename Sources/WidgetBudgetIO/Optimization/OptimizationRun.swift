@@ -26,7 +26,8 @@ public enum OptimizationRun {
     /// its own from them (`OptimizationBenchmark`, with its own space) or reads only the settings
     /// (the batch report's objective, `ReportSettings.optimizing`).
     static func settings(
-        file: ScenarioFile, scenario: Scenario?, overrides: OptimizationOverrides, shard: Shard = .whole, force: Bool = false
+        file: ScenarioFile, scenario: Scenario? = nil, overrides: OptimizationOverrides = OptimizationOverrides(), shard: Shard = .whole,
+        force: Bool = false
     ) throws -> (scenario: Scenario, settings: OptimizationSettings) {
         var s = scenario ?? file.scenario
         if let text = overrides.budgets, let range = BudgetRangeText.parse(text.replacingOccurrences(of: " ", with: "")) {

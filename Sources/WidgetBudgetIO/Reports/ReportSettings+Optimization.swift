@@ -19,7 +19,7 @@ extension ReportSettings {
             },
             objective: { file in
                 guard file.root.has("optimize") else { return nil }
-                return try? OptimizationRun.settings(file: file, scenario: nil, overrides: OptimizationOverrides()).settings.objective
+                return try? OptimizationRun.settings(file: file).settings.objective
             })
     }
 }
